@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.jobs.RepositoryPaths;
 
 /** Valid configurations: defaults, alternatives of each section, files referenced by the configuration. */
 class ValidConfigTest {
@@ -157,19 +158,16 @@ class ValidConfigTest {
 
   @Test
   void theShippedExamplesLoad() throws Exception {
-    Path examples = repositoryRoot().resolve("examples");
+    Path examples = RepositoryPaths.root().resolve("examples");
     try (var files = Files.list(examples)) {
-      var configs = files.filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("model-")).toList();
+      var configs =
+          files
+              .filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("model-"))
+              .toList();
       assertThat(configs).hasSizeGreaterThanOrEqualTo(3);
       for (Path p : configs) {
         assertThat(ConfigLoader.load(p)).as(p.toString()).isNotNull();
       }
     }
-  }
-
-  /** The repository root: the parent of the {@code jobs} module, where surefire runs. */
-  static Path repositoryRoot() {
-    Path here = Path.of("").toAbsolutePath();
-    return Files.exists(here.resolve("jobs")) ? here : here.getParent();
   }
 }
