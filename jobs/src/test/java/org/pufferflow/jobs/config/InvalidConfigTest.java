@@ -169,6 +169,15 @@ class InvalidConfigTest {
             "mqm.theta=\"learned\""),
         c("mqm.mode: unknown value exact-any, expected one of exact, exact-any-initial, approx-reversible,"
             + " approx-general", "mqm.mode=\"exact-any\""),
+        c("mqm.mode: approx-reversible needs reversible chains, model.transition is not reversible: detailed balance"
+            + " fails between states 0 (a) and 1 (b); use approx-general",
+            with(THREE_STATES, "model.transition=[[0.1,0.8,0.1],[0.1,0.1,0.8],[0.8,0.1,0.1]]",
+                "mqm.mode=\"approx-reversible\"")),
+        c("mqm.mode: approx-reversible needs reversible chains, mqm.theta.chains[1] is not reversible: detailed"
+            + " balance fails between states 0 (a) and 1 (b); use approx-general",
+            with(THREE_STATES, "mqm.mode=\"approx-reversible\"",
+                "mqm.theta={\"chains\":[[[0.8,0.1,0.1],[0.1,0.8,0.1],[0.1,0.1,0.8]],"
+                    + "[[0.1,0.8,0.1],[0.1,0.1,0.8],[0.8,0.1,0.1]]]}")),
         // redaction
         c("redaction.alpha: must be in (0, 1), got 1", "redaction.alpha=1"),
         c("redaction.beta: must be in (0, 1), got 0", "redaction.beta=0"),
