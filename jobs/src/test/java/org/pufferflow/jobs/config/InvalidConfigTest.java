@@ -220,6 +220,18 @@ class InvalidConfigTest {
   }
 
   @Test
+  void infiniteAndNotANumberAreRejectedWithTheirLine() {
+    for (String v : new String[] {".inf", "-.inf", ".nan"}) {
+      assertThatThrownBy(() -> ConfigLoader.parse(BASE.replace("epsilon: 1.0\n  policyGraph", "epsilon: " + v
+              + "\n  policyGraph"), BASE_DIR))
+          .as(v)
+          .isInstanceOf(ConfigException.class)
+          .hasMessageStartingWith("(root) line 14, column ")
+          .hasMessageNotContaining("\n");
+    }
+  }
+
+  @Test
   void duplicateKeysAreRejected() {
     assertThatThrownBy(() -> ConfigLoader.parse(BASE + "time:\n  tickMillis: 5\n", BASE_DIR))
         .isInstanceOf(ConfigException.class)
