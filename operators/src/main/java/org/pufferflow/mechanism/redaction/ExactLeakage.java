@@ -96,14 +96,13 @@ public final class ExactLeakage {
       f10 = g10 * r0 / c;
       f11 = g11 * r1 / c;
     }
+    if (!any) {
+      return new double[] {0, 0}; // every record of the side is always redacted: "all ⊥" has probability 1
+    }
     if (f00 + f01 > 0) {
       double l = Math.log((f00 + f01) / (f10 + f11));
       maxLog = Math.max(maxLog, l);
       minLog = Math.min(minLog, l);
-      any = true;
-    }
-    if (!any) {
-      return new double[] {0, 0};
     }
     return new double[] {Math.max(0, maxLog), Math.max(0, -minLog)};
   }
