@@ -1,6 +1,8 @@
 package org.pufferflow.jobs.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -34,6 +36,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Design a correlation-aware redaction mechanism (3R or MQ) for one private record.")
 public final class PlanRedactionCommand implements Callable<Integer> {
+
+  /** Largest {@code redactionProbability} list printed (e.g. a fully redacted left side of a far private record). */
+  static final long MAX_LISTED = 1_000_000;
 
   @Spec CommandSpec spec;
 
@@ -101,16 +106,22 @@ public final class PlanRedactionCommand implements Callable<Integer> {
     boolean hasRight = length == LocalRedactionMechanism.UNBOUNDED || p < length;
     ObjectNode out = CliJson.object();
     ObjectNode dM = CliJson.object();
-    dM.set("left", CliJson.optionalInt(hasLeft ? Math.toIntExact(m.left().dM()) : null));
-    dM.set("right", CliJson.optionalInt(hasRight ? Math.toIntExact(m.right().dM()) : null));
+    dM.set("left", distance(hasLeft, m.left().dM()));
+    dM.set("right", distance(hasRight, m.right().dM()));
     ObjectNode dS = CliJson.object();
-    dS.set("left", CliJson.optionalInt(hasLeft ? Math.toIntExact(m.left().dS()) : null));
-    dS.set("right", CliJson.optionalInt(hasRight ? Math.toIntExact(m.right().dS()) : null));
+    dS.set("left", distance(hasLeft, m.left().dS()));
+    dS.set("right", distance(hasRight, m.right().dS()));
     out.set("dM", dM);
     out.set("dS", dS);
+    long listed = Math.min(p - 1, m.left().dS() - 1)
+        + Math.min(length == LocalRedactionMechanism.UNBOUNDED ? Long.MAX_VALUE : length - p, m.right().dS() - 1);
+    if (listed > MAX_LISTED) {
+      throw new UsageException("--private = " + p + ": the mechanism would list " + listed
+          + " not-always-released records, more than " + MAX_LISTED);
+    }
     ArrayNode probs = CliJson.array();
     long last = Math.min(length, m.alwaysReleasedFrom() - 1);
-    for (long t = 1; t <= last; t++) {
+    for (long t = Math.max(1, p - (m.left().dS() - 1)); t <= last; t++) {
       if (m.redactionProbability(t, 0) > 0 || m.redactionProbability(t, 1) > 0) {
         ArrayNode row = CliJson.array();
         row.add(t);
@@ -126,6 +137,11 @@ public final class PlanRedactionCommand implements Callable<Integer> {
     s.set("right", CliJson.number(used.right()));
     out.set("split", s);
     return out;
+  }
+
+  /** A band distance, or {@code null} when the side has no records ("no such side"). */
+  private static JsonNode distance(boolean sideExists, long d) {
+    return sideExists ? JsonNodeFactory.instance.numberNode(d) : JsonNodeFactory.instance.nullNode();
   }
 
   private static ThreeRDesign design(String name) {

@@ -107,6 +107,13 @@ class PlanRedactionCommandTest {
   }
 
   @Test
+  void farPrivateRecordOnAStreamIsCheapWithAutoSplit() throws Exception {
+    JsonNode o = json("--alpha", "0.2", "--beta", "0.5", "--epsilon", "1", "--private", "5000000000", "--json");
+    assertThat(o.get("split").get("left").asDouble()).isEqualTo(0.5);
+    assertThat(o.get("redactionProbability").get(0).get(0).asLong()).isGreaterThan(4_999_999_990L);
+  }
+
+  @Test
   void humanReadableOutput() {
     Run r = run("--alpha", "0.25", "--beta", "0.5", "--epsilon", "0.5", "--private", "1", "--n", "2");
     assertThat(r.code()).isZero();
@@ -127,6 +134,8 @@ class PlanRedactionCommandTest {
       {"--mechanism", "--alpha", "0.2", "--beta", "0.5", "--epsilon", "1", "--private", "1", "--mechanism", "x"},
       {"--split", "--alpha", "0.2", "--beta", "0.5", "--epsilon", "1", "--private", "1", "--split", "x"},
       {"--alpha", "--alpha", "abc", "--beta", "0.5", "--epsilon", "1", "--private", "1"},
+      {"--private", "--alpha", "0.2", "--beta", "0.5", "--epsilon", "1", "--private", "5000000000", "--split",
+          "right"},
       {"--epsilon", "--alpha", "0.2", "--beta", "0.5", "--private", "1"},
     };
     for (String[] c : cases) {

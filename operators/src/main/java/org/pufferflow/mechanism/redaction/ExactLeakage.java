@@ -52,6 +52,16 @@ public final class ExactLeakage {
    *     or {@link LocalRedactionMechanism#UNBOUNDED}; must be finite when the side is unbounded
    */
   public static double[] side(BinaryMarkovChain chain, SideRedaction rule, long sideLength, long releaseHorizon) {
+    return side(chain, rule, sideLength, releaseHorizon, 1);
+  }
+
+  /**
+   * {@link #side(BinaryMarkovChain, SideRedaction, long, long)} for a rule known to redact every record at distance
+   * {@code < redactedBelow} with probability 1 (a band L): those steps are jumped with the closed-form kernel
+   * {@code P^k}, so a long fully redacted prefix costs O(1).
+   */
+  public static double[] side(
+      BinaryMarkovChain chain, SideRedaction rule, long sideLength, long releaseHorizon, long redactedBelow) {
     PufferPreconditions.checkArgument(
         sideLength != LocalRedactionMechanism.UNBOUNDED || releaseHorizon != LocalRedactionMechanism.UNBOUNDED,
         "mechanism redacts arbitrarily far from p on an unbounded stream: its exact leakage needs a finite release"
@@ -68,7 +78,14 @@ public final class ExactLeakage {
     double minLog = Double.POSITIVE_INFINITY;
     boolean any = false;
     long end = Math.min(sideLength, releaseHorizon);
-    for (long d = 1; d <= end; d++) {
+    long skip = Math.min(Math.max(0, redactedBelow - 1), Math.min(end, sideLength));
+    if (skip > 0) {
+      f00 = chain.transition(skip, 0, 0);
+      f01 = chain.transition(skip, 0, 1);
+      f10 = chain.transition(skip, 1, 0);
+      f11 = chain.transition(skip, 1, 1);
+    }
+    for (long d = skip + 1; d <= end; d++) {
       if (f00 + f01 == 0) {
         break;
       }

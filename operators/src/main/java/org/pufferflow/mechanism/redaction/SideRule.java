@@ -87,7 +87,7 @@ public final class SideRule implements SideRedaction {
 
   /** Exact {@code {A, B}} of this side (§2.6). */
   public double[] leakage(BinaryMarkovChain chain) {
-    return ExactLeakage.side(chain, this, sideLength, dS);
+    return ExactLeakage.side(chain, this, sideLength, dS, dM);
   }
 
   @Override

@@ -29,7 +29,10 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     this.length = length;
     this.left = left;
     this.right = right;
-    this.leakage = ExactLeakage.of(chain, this, privateIndex);
+    // the exact checker of §2.6 side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
+    double[] l = left.leakage(chain);
+    double[] r = right.leakage(chain);
+    this.leakage = new Leakage(l[0], l[1], r[0], r[1]);
     if (leakage.total() > epsilon + SELF_CHECK_TOLERANCE * Math.max(1, epsilon)) {
       throw new IllegalStateException(
           "self-check failed: exact leakage " + leakage.total() + " exceeds epsilon " + epsilon);
