@@ -129,4 +129,20 @@ class InfluenceTest {
     }
     assertThat(InfluenceThresholds.dM(c, eps)).isLessThanOrEqualTo(InfluenceThresholds.dS(c, eps));
   }
+  /** Remark 1: the two-sided max-influence is additive if lambda >= 0 or dl ≡ dr (mod 2), else at most the sum. */
+  @Property(tries = 300)
+  void remarkOneComposition(
+      @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double alpha,
+      @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double beta,
+      @ForAll @IntRange(min = 1, max = 12) int dl,
+      @ForAll @IntRange(min = 1, max = 12) int dr) {
+    BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
+    double sum = Influence.max(c, dl) + Influence.max(c, dr);
+    double both = Influence.maxTwoSided(c, dl, dr);
+    if (c.lambda() >= 0 || (dl - dr) % 2 == 0) {
+      assertThat(both).isCloseTo(sum, within(1e-12 * Math.max(1, sum)));
+    } else {
+      assertThat(both).isLessThanOrEqualTo(sum + 1e-12);
+    }
+  }
 }

@@ -146,6 +146,41 @@ class RedactionPrivacyProperties {
     }
   }
 
+  /** Lemma 1: L >= the pointwise influence of any releasable realisation of the nearest record on each side. */
+  @Property(tries = 150)
+  void lemmaOneLeakageDominatesReleasableInfluence(
+      @ForAll @Scale(4) @DoubleRange(min = 0.02, max = 0.98) double alpha,
+      @ForAll @Scale(4) @DoubleRange(min = 0.02, max = 0.98) double beta,
+      @ForAll @IntRange(min = 2, max = 8) int n,
+      @ForAll @IntRange(min = 0, max = 1000) int pSeed,
+      @ForAll("tables") double[][] raw) {
+    BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
+    int p = 1 + pSeed % n;
+    double[][] r = new double[n][];
+    for (int t = 0; t < n; t++) {
+      r[t] = raw[t].clone();
+    }
+    r[p - 1] = new double[] {1, 1};
+    double l = ExactLeakage.of(c, TableRedactionMechanism.of(r), p).total();
+    for (int tl = 1; tl <= p; tl++) {
+      for (int tr = p; tr <= n; tr++) {
+        for (int vl = 0; vl < 2; vl++) {
+          for (int vr = 0; vr < 2; vr++) {
+            boolean leftOk = tl == p || r[tl - 1][vl] < 1;
+            boolean rightOk = tr == p || r[tr - 1][vr] < 1;
+            if (!leftOk || !rightOk || (tl == p && tr == p)) {
+              continue;
+            }
+            double i = tl == p ? Influence.pointwise(c, tr - p, vr)
+                : tr == p ? Influence.pointwise(c, p - tl, vl)
+                : Influence.twoSided(c, p - tl, vl, tr - p, vr);
+            assertThat(l).isGreaterThanOrEqualTo(i - 1e-9);
+          }
+        }
+      }
+    }
+  }
+
   /** Raising any r_t(v) never raises the leakage (data processing, §2.6). */
   @Property(tries = 300)
   void moreRedactionNeverLeaksMore(
