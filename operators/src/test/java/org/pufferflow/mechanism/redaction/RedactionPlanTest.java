@@ -93,6 +93,26 @@ class RedactionPlanTest {
     assertThat(flipsToRelease).isZero();
   }
 
+  /** The stream MQ window equals Algorithm 1's two-sided branch (T8) and is private on an unbounded stream. */
+  @Test
+  void mqSymmetricPlan() {
+    BinaryMarkovChain c = BinaryMarkovChain.of(0.1, 0.5);
+    for (boolean tight : new boolean[] {false, true}) {
+      RedactionPlan plan = RedactionPlan.mqSymmetric(c, 2, tight);
+      MqMechanism mq = MqMechanism.builder().chain(c).epsilon(2).privateIndex(8).length(20).tight(tight).build();
+      assertThat(mq.twoSided()).isTrue();
+      assertThat(plan.holdBack()).isEqualTo(mq.radiusLeft());
+      assertThat(plan.reach()).isEqualTo(mq.radiusRight());
+      long[] active = {8};
+      for (long t = 1; t <= 20; t++) {
+        assertThat(plan.redactionProbability(t, 0, active, 1)).isEqualTo(mq.redactionProbability(t, 0));
+        assertThat(plan.redactionProbability(t, 1, active, 1)).isEqualTo(mq.redactionProbability(t, 1));
+      }
+      ThreeRMechanism asStream = ThreeRMechanism.builder().chain(c).epsilon(2).privateIndex(50).build();
+      assertThat(asStream.leakage().total()).isLessThanOrEqualTo(2);
+    }
+  }
+
   /** T13: the empirical release fraction of the Fig. 3 mechanism (eps = 1, R-U) approaches Eq. 3's 0.747918. */
   @Test
   void t13MonteCarloUtility() {
