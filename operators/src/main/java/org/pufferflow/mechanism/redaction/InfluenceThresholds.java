@@ -49,6 +49,16 @@ public final class InfluenceThresholds {
     return d;
   }
 
+  /** {@code d_S} by the loop (= {@link #deltaStarByLoop}). */
+  public static long dSByLoop(BinaryMarkovChain chain, double eps) {
+    return deltaStarByLoop(chain, eps);
+  }
+
+  /** {@code d_S} by the closed form (= {@link #deltaStarClosedForm}); requires {@code lambda > 0}. */
+  public static long dSClosedForm(BinaryMarkovChain chain, double eps) {
+    return deltaStarClosedForm(chain, eps);
+  }
+
   public static long dMByLoop(BinaryMarkovChain chain, double eps) {
     PufferPreconditions.checkPositive("epsilon", eps == Double.POSITIVE_INFINITY ? 1 : eps);
     long d = 1;
