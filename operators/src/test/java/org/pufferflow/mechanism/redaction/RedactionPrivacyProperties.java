@@ -101,6 +101,30 @@ class RedactionPrivacyProperties {
     }
   }
 
+  /** MQ utility lower bound of Appendix C (Algorithm 1 as printed, p <= n/2). */
+  @Property(tries = 200)
+  void mqMeetsItsStatedUtilityBound(
+      @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double alpha,
+      @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double beta,
+      @ForAll @IntRange(min = 2, max = 40) int n,
+      @ForAll @IntRange(min = 0, max = 1000) int pSeed,
+      @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 5) double eps) {
+    BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
+    long p = 1 + pSeed % (n / 2);
+    double far = Influence.max(c, n - p);
+    long r1 = InfluenceThresholds.deltaStar(c, eps) + p - 1;
+    double bound;
+    if (eps < far) {
+      bound = 0;
+    } else if (eps >= Influence.max(c, p - 1) + far) {
+      bound = 1 - Math.min(r1, 2 * InfluenceThresholds.deltaStar(c, eps / 2) - 1) / (double) n - 2.0 / n;
+    } else {
+      bound = 1 - r1 / (double) n - 1.0 / n;
+    }
+    MqMechanism mq = MqMechanism.builder().chain(c).epsilon(eps).privateIndex(p).length(n).build();
+    assertThat(mq.utility()).isGreaterThanOrEqualTo(bound - 1e-12);
+  }
+
   /** The exact O(n) checker equals brute-force enumeration of all (x, y), n <= 8, any local mechanism. */
   @Property(tries = 80)
   void exactLeakageMatchesBruteForce(
