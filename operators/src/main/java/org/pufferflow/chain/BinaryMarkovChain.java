@@ -76,13 +76,16 @@ public final class BinaryMarkovChain {
     return transition(1, x, v);
   }
 
-  /** D-step transition probability {@code P^D(x, v) = Pr(X_{t+D} = v | X_t = x)}, {@code D >= 0}. */
+  /**
+   * D-step transition probability {@code P^D(x, v) = Pr(X_{t+D} = v | X_t = x)}, {@code D >= 0}. Written as
+   * {@code pi_v + lambda^D (1 - pi_v)} resp. {@code pi_v (1 - lambda^D)}: no cancellation for small results, and for
+   * {@code lambda^D = 0} both rows are bit-identical (an i.i.d. chain has exactly zero influence).
+   */
   public double transition(long d, int x, int v) {
-    double mix = oneMinusLambdaPower(d);
     if (x == v) {
-      return 1 - stationary(1 - v) * mix;
+      return d == 0 ? 1.0 : stationary(v) + lambdaPower(d) * (1 - stationary(v));
     }
-    return stationary(v) * mix;
+    return stationary(v) * oneMinusLambdaPower(d);
   }
 
   /** {@code alpha_D = P^D(0, 1)}. */

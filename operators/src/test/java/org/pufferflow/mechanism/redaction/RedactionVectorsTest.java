@@ -214,6 +214,17 @@ class RedactionVectorsTest {
     assertThat(RedactionUtility.of(c, m)).isCloseTo(0.464285714, within(1e-9));
   }
 
+  /** An i.i.d. chain (lambda = 0 in floating point) leaks exactly nothing, even with a zero side budget. */
+  @Test
+  void iidChainLeaksExactlyZero() {
+    BinaryMarkovChain c = BinaryMarkovChain.of(0.3, 0.7);
+    assertThat(c.transition(1, 0, 0)).isEqualTo(c.transition(1, 1, 0));
+    ThreeRMechanism m = threeR(c, 0.5, 3, 6, ThreeRDesign.NUMERICAL, BudgetSplit.right(0.5));
+    assertThat(m.leakage().total()).isZero();
+    assertThat(ExactLeakage.of(c, m, 3).total()).isZero();
+    assertThat(m.utility()).isCloseTo(5.0 / 6, within(1e-12));
+  }
+
   @Test
   void privateRecordReleasedMeansInfiniteLeakage() {
     BinaryMarkovChain c = BinaryMarkovChain.of(0.2, 0.5);
