@@ -108,4 +108,28 @@ public final class PufferPreconditions {
     }
     return value;
   }
+  /** A transition probability of a two-state chain: strictly inside (0, 1), so the chain has full support. */
+  public static double checkOpenProbability(String name, double p) {
+    if (!(p > 0 && p < 1)) {
+      throw new IllegalArgumentException(name + " = " + p + ": must lie in the open interval (0, 1)");
+    }
+    return p;
+  }
+
+  /** A 1-based record index of a sequence of {@code n} records ({@code n = Long.MAX_VALUE}: an unbounded stream). */
+  public static long checkRecordIndex(String name, long index, long n) {
+    if (index < 1 || index > n) {
+      throw new IllegalArgumentException(
+          name + " = " + index + ": must lie in [1, " + (n == Long.MAX_VALUE ? "inf" : Long.toString(n)) + "]");
+    }
+    return index;
+  }
+
+  /** A sequence length: at least one record. */
+  public static long checkLength(String name, long n) {
+    if (n < 1) {
+      throw new IllegalArgumentException(name + " = " + n + ": must be >= 1 (at least one record)");
+    }
+    return n;
+  }
 }

@@ -1,0 +1,10 @@
+package org.pufferflow.mechanism.redaction;
+
+/**
+ * The redaction probabilities of one side of a private record, indexed by the distance {@code D >= 1} from it:
+ * {@code Pr(Y = ⊥ | X = v)} of the record at distance {@code D} (redaction.md §2.6, §3.1).
+ */
+@FunctionalInterface
+public interface SideRedaction {
+  double redactionProbability(long distance, int value);
+}

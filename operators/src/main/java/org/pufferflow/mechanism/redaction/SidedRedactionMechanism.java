@@ -1,0 +1,100 @@
+package org.pufferflow.mechanism.redaction;
+
+import org.pufferflow.chain.BinaryMarkovChain;
+
+/**
+ * A local redaction mechanism protecting one private record {@code p}, described by one {@link SideRule} per side
+ * (redaction.md §3): {@code X_p} always redacted, record {@code t} ruled by the distance {@code |t - p|} on its side.
+ * Shared by {@link ThreeRMechanism} and {@link MqMechanism}. Immutable; the exact leakage is computed once at
+ * construction and checked against the budget (the self-check of §6).
+ */
+public abstract class SidedRedactionMechanism implements LocalRedactionMechanism {
+
+  /** Slack of the construction-time self-check, for floating-point error of the closed-form band thresholds. */
+  static final double SELF_CHECK_TOLERANCE = 1e-12;
+
+  private final BinaryMarkovChain chain;
+  private final double epsilon;
+  private final long privateIndex;
+  private final long length;
+  private final SideRule left;
+  private final SideRule right;
+  private final Leakage leakage;
+
+  SidedRedactionMechanism(
+      BinaryMarkovChain chain, double epsilon, long privateIndex, long length, SideRule left, SideRule right) {
+    this.chain = chain;
+    this.epsilon = epsilon;
+    this.privateIndex = privateIndex;
+    this.length = length;
+    this.left = left;
+    this.right = right;
+    // the exact checker of §2.6 side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
+    double[] l = left.leakage(chain);
+    double[] r = right.leakage(chain);
+    this.leakage = new Leakage(l[0], l[1], r[0], r[1]);
+    if (leakage.total() > epsilon + SELF_CHECK_TOLERANCE * Math.max(1, epsilon)) {
+      throw new IllegalStateException(
+          "self-check failed: exact leakage " + leakage.total() + " exceeds epsilon " + epsilon);
+    }
+  }
+
+  @Override
+  public final long length() {
+    return length;
+  }
+
+  @Override
+  public final double redactionProbability(long t, int value) {
+    if (t == privateIndex) {
+      return 1;
+    }
+    return t < privateIndex
+        ? left.redactionProbability(privateIndex - t, value)
+        : right.redactionProbability(t - privateIndex, value);
+  }
+
+  @Override
+  public final long alwaysReleasedFrom() {
+    return privateIndex + right.dS();
+  }
+
+  public final BinaryMarkovChain chain() {
+    return chain;
+  }
+
+  public final double epsilon() {
+    return epsilon;
+  }
+
+  /** The private record {@code p} (1-based). */
+  public final long privateIndex() {
+    return privateIndex;
+  }
+
+  public final SideRule left() {
+    return left;
+  }
+
+  public final SideRule right() {
+    return right;
+  }
+
+  /** {@code E[#redacted records]}, {@code X_p} included (§2.5). */
+  public final double expectedRedactions() {
+    return 1 + left.expectedRedactions(chain) + right.expectedRedactions(chain);
+  }
+
+  /**
+   * Utility {@code nu = 1 - E[#redacted]/n} (Definition 2, Eq. 3); on an unbounded stream its limit 1 (use
+   * {@link #expectedRedactions()} to compare mechanisms there).
+   */
+  public final double utility() {
+    return length == UNBOUNDED ? 1.0 : 1 - expectedRedactions() / length;
+  }
+
+  /** The exact leakage {@code L(X_p -> Y)} (§2.6). */
+  public final Leakage leakage() {
+    return leakage;
+  }
+}

@@ -1,0 +1,121 @@
+package org.pufferflow.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.pufferflow.chain.BinaryMarkovChain;
+import org.pufferflow.mechanism.redaction.BudgetSplit;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.mechanism.redaction.SplitRule;
+import org.pufferflow.mechanism.redaction.ThreeRDesign;
+import org.pufferflow.mechanism.redaction.ThreeRMechanism;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseKey;
+
+/**
+ * Issue 6 benchmarks (redaction.md §6): the per-record rule of {@link RedactionPlan} (target <= 1 µs per record after
+ * warm-up) and the design cost per configuration. Baseline in the same run: one keyed coin
+ * ({@code KeyedRandom.reset + nextLong}), the floor of any record that needs a coin.
+ * Run: scripts/jmh RedactionBench -f 1 -wi 2 -w 1s -i 3 -r 1s
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RedactionBench {
+
+  private static final BinaryMarkovChain FIG3 = BinaryMarkovChain.of(0.01, 0.8);
+  private static final BinaryMarkovChain NEG = BinaryMarkovChain.of(0.6, 0.8);
+
+  private KeyedRandom random;
+  private RedactionPlan plan;
+  private final long[] active = {1_000_000, 1_000_003, 1_000_020};
+  private long t = 999_990;
+  private long coinSeq;
+  private static final String SUBJECT = "subject-000042";
+
+  @Setup
+  public void setUp() {
+    byte[] key = new byte[32];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) (17 * i + 3);
+    }
+    random = new KeyedRandom(NoiseKey.of(key));
+    plan = RedactionPlan.threeR(FIG3, 1, BudgetSplit.half(1), ThreeRDesign.OPTIMAL);
+  }
+
+  /** Baseline: one keyed coin per record. */
+  @Benchmark
+  public long keyedCoin() {
+    return random.reset("redaction", SUBJECT, coinSeq++).nextLong();
+  }
+
+  /** A band-M record (0 < r < 1): max rule over 3 private indices plus one keyed coin — the worst case. */
+  @Benchmark
+  public boolean decideBandM() {
+    return plan.release(1_000_001, 0, active, 3, random, "redaction", SUBJECT);
+  }
+
+  /** A stream of records sweeping past three private indices: mixed L/M/S records (the typical case). */
+  @Benchmark
+  public boolean decideStream() {
+    long s = t++;
+    if (t > 1_000_030) {
+      t = 999_990;
+    }
+    return plan.release(s, (int) (s & 1), active, 3, random, "redaction", SUBJECT);
+  }
+
+  /** The rule without the coin. */
+  @Benchmark
+  public double redactionProbabilityOnly() {
+    long s = t++;
+    if (t > 1_000_030) {
+      t = 999_990;
+    }
+    return plan.redactionProbability(s, 0, active, 3);
+  }
+
+  /** Design cost of one streaming configuration, per design. */
+  @State(Scope.Thread)
+  public static class DesignState {
+    @Param({"3r-relaxed", "3r-optimal", "3r-numerical"})
+    public String design;
+
+    ThreeRDesign value;
+
+    @Setup
+    public void setUp() {
+      for (ThreeRDesign d : ThreeRDesign.values()) {
+        if (d.cliName().equals(design)) {
+          value = d;
+        }
+      }
+    }
+  }
+
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public RedactionPlan designPlanFig3(DesignState s) {
+    return RedactionPlan.threeR(FIG3, 1, BudgetSplit.half(1), s.value);
+  }
+
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public RedactionPlan designPlanNegativeLambda(DesignState s) {
+    return RedactionPlan.threeR(NEG, 0.3, BudgetSplit.half(0.3), s.value);
+  }
+
+  /** A finite-n mechanism with the AUTO split (three candidate designs + self-checks), Fig. 3 instance. */
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public ThreeRMechanism designMechanismAutoSplit(DesignState s) {
+    return ThreeRMechanism.builder().chain(FIG3).epsilon(1).privateIndex(5).length(10).design(s.value)
+        .splitRule(SplitRule.AUTO).build();
+  }
+}
