@@ -194,4 +194,39 @@ public final class PufferPreconditions {
     }
     return p;
   }
+
+  /** A window length W (ticks): at least 1 (mqm.md §2.5). */
+  public static int checkWindowLength(String name, int w) {
+    if (w < 1) {
+      throw new IllegalArgumentException(name + " = " + w + ": window length must be >= 1");
+    }
+    return w;
+  }
+
+  /** A slide S of a sliding window of length W: in [1, W] (mqm.md §3.8). */
+  public static int checkSlide(String name, int s, int windowLength) {
+    if (s < 1 || s > windowLength) {
+      throw new IllegalArgumentException(
+          name + " = " + s + ": slide must lie in [1, W] = [1, " + windowLength + "]");
+    }
+    return s;
+  }
+
+  /** A lower bound π_min of the stationary probabilities of a k-state chain: in (0, 1/k] (mqm.md §2.3). */
+  public static double checkPiMin(String name, double piMin, int states) {
+    double hi = 1.0 / states;
+    if (!(piMin > 0 && piMin <= hi)) {
+      throw new IllegalArgumentException(
+          name + " = " + piMin + ": must lie in (0, 1/k] = (0, " + hi + "] for k = " + states + " states");
+    }
+    return piMin;
+  }
+
+  /** An eigen-gap (1 − |λ₂|) of an ergodic chain: in (0, 1] (mqm.md §1.6). */
+  public static double checkGap(String name, double gap) {
+    if (!(gap > 0 && gap <= 1)) {
+      throw new IllegalArgumentException(name + " = " + gap + ": eigen-gap must lie in (0, 1]");
+    }
+    return gap;
+  }
 }

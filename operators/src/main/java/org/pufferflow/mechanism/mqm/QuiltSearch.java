@@ -1,0 +1,192 @@
+package org.pufferflow.mechanism.mqm;
+
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The σ_max search of the Markov Quilt Mechanism for one chain θ: {@code σ_max = max_i min_{X_Q ∈ S_{Q,i}}
+ * card(X_N)/(ε − e(X_Q|X_i))} over the minimal quilts of Lemma 2.5 (003 Algorithm 1; mqm.md §2.1, §2.4).
+ *
+ * <ul>
+ *   <li>{@link #fullSearch}: every node, every one of its i·(T−i+1) quilts — the O(T³) reference.
+ *   <li>{@link #fastSearch}: quilts of a node are enumerated by increasing card(X_N) and the enumeration stops at
+ *       the first card c with c/ε ≥ best (every later score is ≥ c/ε). For a position-independent influence,
+ *       Lemma B (§2.4) gives every interior node the unconstrained optimum s* ({@link #sStar}); only the nodes
+ *       within reach of the chain ends are searched. For a position-dependent influence (exact-any-initial) each
+ *       node is searched, and a node stops as soon as its best score cannot exceed the running maximum (it then
+ *       cannot change σ_max).
+ * </ul>
+ *
+ * <p>Tie-breaking (§2.4; it never affects σ): minimal score, then smaller card, then smaller influence, then smaller
+ * a with NONE first; among nodes, the first node attaining σ_max is reported. The empty quilt is always available,
+ * so σ_max ≤ T/ε and the result is never infinite.
+ */
+public final class QuiltSearch {
+
+  private QuiltSearch() {}
+
+  /** The reference search over every node and every quilt. */
+  public static ActiveQuilt fullSearch(QuiltInfluence model, int length, double epsilon) {
+    checkArgs(length, epsilon);
+    ActiveQuilt worst = null;
+    for (int i = 1; i <= length; i++) {
+      ActiveQuilt best = null;
+      for (int ap = 1; ap <= i; ap++) {
+        for (int bp = 1; bp <= length - i + 1; bp++) {
+          best = better(best, quilt(model, length, epsilon, i, ap, bp));
+        }
+      }
+      if (worst == null || best.score() > worst.score()) {
+        worst = best;
+      }
+    }
+    return worst;
+  }
+
+  /** The active quilt of node i (1-based) in a chain of the given length, card-ordered with the c/ε cut-off. */
+  public static ActiveQuilt nodeOptimum(QuiltInfluence model, int length, double epsilon, int node) {
+    checkArgs(length, epsilon);
+    PufferPreconditions.checkInRange("node", node, 1, length);
+    return nodeSearch(model, length, epsilon, node, Double.NEGATIVE_INFINITY);
+  }
+
+  /** The fast σ_max search (§2.4); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
+  public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
+    checkArgs(length, epsilon);
+    if (!model.positionIndependent()) {
+      ActiveQuilt worst = null;
+      for (int i = 1; i <= length; i++) {
+        ActiveQuilt q = nodeSearch(model, length, epsilon, i, worst == null ? Double.NEGATIVE_INFINITY : worst.score());
+        if (worst == null || q.score() > worst.score()) {
+          worst = q;
+        }
+      }
+      return worst;
+    }
+    SStar star = sStarSearch(model, epsilon, length);
+    // Interior nodes: every quilt with card < reach is two-sided inside the chain, so their card-ordered search
+    // is exactly the s* search and returns s* (Lemma B).
+    int reach = star.reach;
+    int firstInterior = reach + 1;
+    int lastInterior = length - reach;
+    ActiveQuilt worst = null;
+    for (int i = 1; i <= length; i++) {
+      ActiveQuilt q;
+      if (i >= firstInterior && i <= lastInterior && star.quilt != null) {
+        q = star.quilt.atNode(i);
+        i = lastInterior;
+      } else {
+        q = nodeSearch(model, length, epsilon, i, Double.NEGATIVE_INFINITY);
+      }
+      if (worst == null || q.score() > worst.score()) {
+        worst = q;
+      }
+    }
+    return worst;
+  }
+
+  /**
+   * The unconstrained two-sided optimum {@code s*(ε) = min_{a,b ≥ 1} (a+b−1)/(ε − ê(a,b))} of Lemma B, using the
+   * worst-case influence over positions; the per-node noise scale that stays valid on an unbounded chain.
+   * {@code +∞} when no two-sided quilt of card ≤ maxCard is feasible.
+   */
+  public static ActiveQuilt sStar(QuiltInfluence model, double epsilon, int maxCard) {
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkAtLeast("maxCard", maxCard, 1);
+    SStar s = sStarSearch(model, epsilon, maxCard);
+    return s.quilt;
+  }
+
+  private static final class SStar {
+    final ActiveQuilt quilt; // null when infeasible
+    final int reach; // cards < reach were examined (all cards that can matter)
+
+    SStar(ActiveQuilt quilt, int reach) {
+      this.quilt = quilt;
+      this.reach = reach;
+    }
+  }
+
+  private static SStar sStarSearch(QuiltInfluence model, double epsilon, int maxCard) {
+    ActiveQuilt best = null;
+    int c = 1;
+    for (; c <= maxCard; c++) {
+      if (best != null && c / epsilon >= best.score()) {
+        break;
+      }
+      if (best == null && !(model.worstCaseInfluence(c, c) < epsilon)) {
+        continue; // every quilt of card c has a, b ≤ c, so influence ≥ e(c, c) ≥ ε (monotonicity)
+      }
+      for (int a = 1; a <= c; a++) {
+        int b = c + 1 - a;
+        double e = model.worstCaseInfluence(a, b);
+        if (e < epsilon) {
+          best = better(best, new ActiveQuilt(0, a, b, c, e, c / (epsilon - e)));
+        }
+      }
+    }
+    return new SStar(best, c);
+  }
+
+  /** Card-ordered search of one node; stops early once its best score is ≤ {@code floor}. */
+  private static ActiveQuilt nodeSearch(QuiltInfluence model, int length, double epsilon, int i, double floor) {
+    int rightMax = length - i + 1; // b' range 1..rightMax, b' = rightMax means NONE
+    ActiveQuilt best = null;
+    for (int c = 1; c <= length; c++) {
+      if (best != null && (c / epsilon >= best.score() || best.score() <= floor)) {
+        break;
+      }
+      int apLo = Math.max(1, c + 1 - rightMax);
+      int apHi = Math.min(i, c);
+      if (apLo > apHi) {
+        continue;
+      }
+      if (apHi == i) { // NONE on the left first (tie-break)
+        best = better(best, quilt(model, length, epsilon, i, i, c + 1 - i));
+      }
+      for (int ap = apLo; ap <= Math.min(apHi, i - 1); ap++) {
+        best = better(best, quilt(model, length, epsilon, i, ap, c + 1 - ap));
+      }
+    }
+    return best;
+  }
+
+  /** The quilt of node i with encoded offsets a' ∈ [1, i] and b' ∈ [1, T−i+1] (a' = i, b' = T−i+1 mean NONE). */
+  private static ActiveQuilt quilt(QuiltInfluence model, int length, double epsilon, int i, int ap, int bp) {
+    int a = ap == i ? QuiltInfluence.NONE : ap;
+    int b = bp == length - i + 1 ? QuiltInfluence.NONE : bp;
+    int card = ap + bp - 1;
+    double e = (a == QuiltInfluence.NONE && b == QuiltInfluence.NONE) ? 0.0 : model.influence(i, a, b);
+    double score = e < epsilon ? card / (epsilon - e) : Double.POSITIVE_INFINITY;
+    return new ActiveQuilt(i, a, b, card, e, score);
+  }
+
+  private static ActiveQuilt better(ActiveQuilt best, ActiveQuilt q) {
+    if (best == null) {
+      return q;
+    }
+    if (q.score() < best.score()) {
+      return q;
+    }
+    if (q.score() == best.score()) {
+      if (q.card() < best.card()) {
+        return q;
+      }
+      if (q.card() == best.card() && q.influence() < best.influence()) {
+        return q;
+      }
+      if (q.card() == best.card() && q.influence() == best.influence() && leftKey(q.a()) < leftKey(best.a())) {
+        return q;
+      }
+    }
+    return best;
+  }
+
+  private static int leftKey(int a) {
+    return a == QuiltInfluence.NONE ? 0 : a;
+  }
+
+  private static void checkArgs(int length, double epsilon) {
+    PufferPreconditions.checkAtLeast("window length T", length, 1);
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+  }
+}
