@@ -196,6 +196,56 @@ public final class ChainAnalysis {
     return clampGap(1.0 - s2 * s2);
   }
 
+  /** The matrix power P^n (n ≥ 0) by repeated squaring, O(k³ log n). */
+  public static double[][] power(double[][] p, int n) {
+    checkStochastic("P", p);
+    PufferPreconditions.checkAtLeast("n", n, 0);
+    int k = p.length;
+    double[][] result = new double[k][k];
+    for (int i = 0; i < k; i++) {
+      result[i][i] = 1.0;
+    }
+    double[][] base = copy(p);
+    for (int e = n; e > 0; e >>= 1) {
+      if ((e & 1) == 1) {
+        result = multiply(result, base);
+      }
+      if (e > 1) {
+        base = multiply(base, base);
+      }
+    }
+    return result;
+  }
+
+  /** The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; mqm.md §1.1). */
+  public static double[] marginal(double[] q, double[][] p, int t) {
+    PufferPreconditions.checkDistribution("q", q, p.length, TransitionMatrices.ROW_SUM_TOLERANCE);
+    PufferPreconditions.checkAtLeast("t", t, 1);
+    double[][] m = power(p, t - 1);
+    int k = p.length;
+    double[] out = new double[k];
+    for (int x = 0; x < k; x++) {
+      for (int y = 0; y < k; y++) {
+        out[y] += q[x] * m[x][y];
+      }
+    }
+    return out;
+  }
+
+  private static double[][] multiply(double[][] a, double[][] b) {
+    int k = a.length;
+    double[][] out = new double[k][k];
+    for (int i = 0; i < k; i++) {
+      for (int z = 0; z < k; z++) {
+        double aiz = a[i][z];
+        for (int j = 0; j < k; j++) {
+          out[i][j] += aiz * b[z][j];
+        }
+      }
+    }
+    return out;
+  }
+
   /** Period of an irreducible chain: gcd of cycle lengths through state 0 (1 = aperiodic). */
   public static int period(double[][] p) {
     int k = p.length;
