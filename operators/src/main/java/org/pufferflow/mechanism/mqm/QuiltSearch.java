@@ -52,33 +52,31 @@ public final class QuiltSearch {
   /** The fast σ_max search (§2.4); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
   public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);
-    if (!model.positionIndependent()) {
-      ActiveQuilt worst = null;
-      for (int i = 1; i <= length; i++) {
-        ActiveQuilt q = nodeSearch(model, length, epsilon, i, worst == null ? Double.NEGATIVE_INFINITY : worst.score());
-        if (worst == null || q.score() > worst.score()) {
-          worst = q;
-        }
-      }
-      return worst;
-    }
     SStar star = sStarSearch(model, epsilon, length);
-    // Interior nodes: every quilt with card < reach is two-sided inside the chain, so their card-ordered search
-    // is exactly the s* search and returns s* (Lemma B).
-    int reach = star.reach;
+    // Every σ_i ≤ cap = min(s*, T/ε) (Lemma B: a node borrows the optimal offsets, dropping sides that fall off
+    // the chain, which lowers card and influence), so only quilts with card ≤ ε·cap can matter.
+    double cap = star.quilt == null ? length / epsilon : Math.min(star.quilt.score(), length / epsilon);
+    int reach = (int) Math.min(length, Math.ceil(epsilon * cap));
+    // Interior nodes (i − 1 ≥ reach and T − i ≥ reach) only have two-sided quilts of card ≤ reach. With a
+    // position-independent influence their optimum is s*, with the same quilt (Lemma B). With exact-any-initial the
+    // influence of each two-sided quilt is non-increasing in i (the marginal term is), so the first interior node
+    // attains the interior maximum. Either way only the first interior node needs a search.
     int firstInterior = reach + 1;
     int lastInterior = length - reach;
     ActiveQuilt worst = null;
     for (int i = 1; i <= length; i++) {
+      boolean interior = i >= firstInterior && i <= lastInterior;
       ActiveQuilt q;
-      if (i >= firstInterior && i <= lastInterior && star.quilt != null) {
+      if (interior && model.positionIndependent() && star.quilt != null && star.reach <= reach + 1) {
         q = star.quilt.atNode(i);
-        i = lastInterior;
       } else {
-        q = nodeSearch(model, length, epsilon, i, Double.NEGATIVE_INFINITY);
+        q = nodeSearch(model, length, epsilon, i, worst == null ? Double.NEGATIVE_INFINITY : worst.score());
       }
       if (worst == null || q.score() > worst.score()) {
         worst = q;
+      }
+      if (interior) {
+        i = lastInterior;
       }
     }
     return worst;
@@ -127,12 +125,15 @@ public final class QuiltSearch {
     return new SStar(best, c);
   }
 
-  /** Card-ordered search of one node; stops early once its best score is ≤ {@code floor}. */
+  /** Card-ordered search of one node; stops early once its best score is ≤ {@code floor} (cannot raise σ_max). */
   private static ActiveQuilt nodeSearch(QuiltInfluence model, int length, double epsilon, int i, double floor) {
     int rightMax = length - i + 1; // b' range 1..rightMax, b' = rightMax means NONE
-    ActiveQuilt best = null;
+    double bestScore = Double.POSITIVE_INFINITY;
+    double bestE = Double.POSITIVE_INFINITY;
+    int bestAp = -1;
+    int bestBp = -1;
     for (int c = 1; c <= length; c++) {
-      if (best != null && (c / epsilon >= best.score() || best.score() <= floor)) {
+      if (bestAp > 0 && (c / epsilon >= bestScore || bestScore <= floor)) {
         break;
       }
       int apLo = Math.max(1, c + 1 - rightMax);
@@ -140,14 +141,37 @@ public final class QuiltSearch {
       if (apLo > apHi) {
         continue;
       }
-      if (apHi == i) { // NONE on the left first (tie-break)
-        best = better(best, quilt(model, length, epsilon, i, i, c + 1 - i));
-      }
-      for (int ap = apLo; ap <= Math.min(apHi, i - 1); ap++) {
-        best = better(best, quilt(model, length, epsilon, i, ap, c + 1 - ap));
+      // NONE on the left first (tie-break), then a' ascending; within one card a smaller score wins, then a
+      // smaller influence (equal cards), so a strict comparison keeps the first of exact ties.
+      for (int step = (apHi == i ? -1 : 0), ap = (apHi == i ? i : apLo); ; ) {
+        int bp = c + 1 - ap;
+        int a = ap == i ? QuiltInfluence.NONE : ap;
+        int b = bp == rightMax ? QuiltInfluence.NONE : bp;
+        double e = (a == QuiltInfluence.NONE && b == QuiltInfluence.NONE) ? 0.0 : model.influence(i, a, b);
+        if (e < epsilon) {
+          double score = c / (epsilon - e);
+          if (bestAp < 0 || score < bestScore || (score == bestScore && c == bestAp + bestBp - 1 && e < bestE)) {
+            bestScore = score;
+            bestE = e;
+            bestAp = ap;
+            bestBp = bp;
+          }
+        }
+        if (step < 0) {
+          step = 0;
+          ap = apLo;
+        } else {
+          ap++;
+        }
+        if (ap > Math.min(apHi, i - 1)) {
+          break;
+        }
       }
     }
-    return best;
+    // The empty quilt (card T, e = 0) is always feasible, so a best quilt exists.
+    int a = bestAp == i ? QuiltInfluence.NONE : bestAp;
+    int b = bestBp == rightMax ? QuiltInfluence.NONE : bestBp;
+    return new ActiveQuilt(i, a, b, bestAp + bestBp - 1, bestE, bestScore);
   }
 
   /** The quilt of node i with encoded offsets a' ∈ [1, i] and b' ∈ [1, T−i+1] (a' = i, b' = T−i+1 mean NONE). */

@@ -114,7 +114,7 @@ class MqmPropertiesTest {
 
   @Property(tries = 25)
   void fastSearchAgreesWithFullSearch(
-      @ForAll @IntRange(min = 2, max = 4) int k, @ForAll long seed, @ForAll @IntRange(min = 1, max = 45) int t,
+      @ForAll @IntRange(min = 2, max = 4) int k, @ForAll long seed, @ForAll @IntRange(min = 1, max = 90) int t,
       @ForAll @DoubleRange(min = 0.5, max = 4) double eps) {
     double[][] p = randomChain(k, seed);
     for (MqmMode mode : MqmMode.values()) {

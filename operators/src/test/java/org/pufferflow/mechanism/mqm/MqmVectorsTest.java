@@ -219,4 +219,36 @@ class MqmVectorsTest {
     ActiveQuilt q = global.activeQuilt();
     assertThat(new int[] {q.a(), q.b(), q.card()}).containsExactly(49, 42, 90);
   }
+
+  /** §2.4 / §4.8 item 3: the fast search equals the full per-node search; Lemma B's plateau of maximal nodes. */
+  @Test
+  void fastSearchEqualsFullSearchOnTheExamples() {
+    for (double[][] p : new double[][][] {P1, P3}) {
+      for (MqmMode mode : MqmMode.values()) {
+        if (p == P3 && mode == MqmMode.APPROX_REVERSIBLE) {
+          continue;
+        }
+        for (int t : new int[] {1, 2, 17, 43, 100}) {
+          ActiveQuilt fast = sigma(p, mode, t, 1);
+          ActiveQuilt full = QuiltSearch.fullSearch(model(p, mode), t, 1);
+          assertThat(fast).as("%s T=%d", mode, t).isEqualTo(full);
+        }
+      }
+    }
+    int[][] plateaus = {{20, 83}, {23, 80}, {12, 89}};
+    MqmMode[] modes = {MqmMode.APPROX_REVERSIBLE, MqmMode.APPROX_GENERAL, MqmMode.EXACT};
+    for (int m = 0; m < modes.length; m++) {
+      QuiltInfluence model = model(P1, modes[m]);
+      double max = QuiltSearch.fastSearch(model, 100, 1).score();
+      for (int i = 1; i <= 100; i++) {
+        double s = QuiltSearch.nodeOptimum(model, 100, 1, i).score();
+        boolean onPlateau = i >= plateaus[m][0] && i <= plateaus[m][1];
+        if (onPlateau) {
+          assertThat(s).as("%s node %d", modes[m], i).isEqualTo(max);
+        } else {
+          assertThat(s).as("%s node %d", modes[m], i).isLessThan(max);
+        }
+      }
+    }
+  }
 }

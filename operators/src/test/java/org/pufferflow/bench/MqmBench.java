@@ -1,0 +1,121 @@
+package org.pufferflow.bench;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.pufferflow.mechanism.mqm.ActiveQuilt;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmCalibration;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.mechanism.mqm.QuiltInfluence;
+import org.pufferflow.mechanism.mqm.QuiltSearch;
+import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseKey;
+
+/**
+ * Issue 5 benchmarks: σ_max for T = 1000, k = 10, ε = 1 in every mode (influence tables + fast search, nothing
+ * cached), and the per-release cost of a k = 10 count histogram once σ is cached (discrete Laplace per bin on the
+ * keyed generator, with and without the per-release context reset).
+ * Run: scripts/jmh MqmBench -f 1 -wi 2 -w 1s -i 3 -r 1s
+ */
+@State(Scope.Thread)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@BenchmarkMode(Mode.AverageTime)
+public class MqmBench {
+
+  static final int T = 1000;
+  static final int K = 10;
+
+  @Param({"exact-any-initial", "exact", "approx-general", "approx-reversible"})
+  public String mode;
+
+  private FiniteChainClass chainClass;
+  private MqmMode mqmMode;
+
+  /** A sticky reversible 10-state chain: P = D^{-1} W, W symmetric with a heavy diagonal (test-only randomness). */
+  static double[][] chain() {
+    SplittableRandom r = new SplittableRandom(20261122L);
+    double[][] w = new double[K][K];
+    for (int x = 0; x < K; x++) {
+      for (int y = x; y < K; y++) {
+        w[x][y] = w[y][x] = x == y ? 4 + r.nextDouble() : 0.05 + 0.3 * r.nextDouble();
+      }
+    }
+    double[][] p = new double[K][K];
+    for (int x = 0; x < K; x++) {
+      double s = 0;
+      for (double v : w[x]) {
+        s += v;
+      }
+      for (int y = 0; y < K; y++) {
+        p[x][y] = w[x][y] / s;
+      }
+    }
+    return p;
+  }
+
+  @Setup
+  public void setUp() {
+    chainClass = FiniteChainClass.of(chain());
+    mqmMode = MqmMode.fromCliName(mode);
+  }
+
+  /** Tables (O(T·k³)) plus the fast search, no cache. */
+  @Benchmark
+  public double sigmaMaxT1000() {
+    List<QuiltInfluence> models = chainClass.influences(mqmMode, 1024);
+    ActiveQuilt q = QuiltSearch.fastSearch(models.get(0), T, 1.0);
+    return q.score();
+  }
+
+  /** The per-release cost of a k = 10 histogram with σ cached. */
+  @State(Scope.Thread)
+  @BenchmarkMode(Mode.AverageTime)
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public static class Release {
+    WindowHistogramRelease release;
+    KeyedRandom random;
+    final int[] counts = {220, 180, 150, 120, 100, 80, 60, 40, 30, 20};
+    final long[] noisy = new long[K];
+    long sequence;
+
+    @Setup
+    public void setUp() {
+      MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(chain()))
+          .mode(MqmMode.EXACT_ANY_INITIAL).epsilon(1).windowLength(T).build();
+      release = WindowHistogramRelease.of(c);
+      byte[] key = new byte[32];
+      for (int i = 0; i < key.length; i++) {
+        key[i] = (byte) (31 * i + 7);
+      }
+      random = new KeyedRandom(NoiseKey.of(key)).reset("mqm", "subject-000042", 0);
+    }
+  }
+
+  /** One release drawing from a running stream (noise only). */
+  @Benchmark
+  @BenchmarkMode(Mode.AverageTime)
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public long releaseK10(Release s) {
+    s.release.release(s.counts, T, s.random, s.noisy);
+    return s.noisy[0];
+  }
+
+  /** One release including the per-release context reset (mechanism, subject, sequence) of the keyed generator. */
+  @Benchmark
+  @BenchmarkMode(Mode.AverageTime)
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public long releaseK10WithReset(Release s) {
+    s.release.release(s.counts, T, s.random.reset("mqm", "subject-000042", ++s.sequence), s.noisy);
+    return s.noisy[0];
+  }
+}
