@@ -13,18 +13,13 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.pufferflow.mechanism.mqm.ActiveQuilt;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
-import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.mechanism.mqm.QuiltInfluence;
 import org.pufferflow.mechanism.mqm.QuiltSearch;
-import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
-import org.pufferflow.noise.KeyedRandom;
-import org.pufferflow.noise.NoiseKey;
 
 /**
  * Issue 5 benchmarks: σ_max for T = 1000, k = 10, ε = 1 in every mode (influence tables + fast search, nothing
- * cached), and the per-release cost of a k = 10 count histogram once σ is cached (discrete Laplace per bin on the
- * keyed generator, with and without the per-release context reset).
+ * cached). The release cost is in {@link MqmReleaseBench}.
  * Run: scripts/jmh MqmBench -f 1 -wi 2 -w 1s -i 3 -r 1s
  */
 @State(Scope.Thread)
@@ -77,45 +72,4 @@ public class MqmBench {
     return q.score();
   }
 
-  /** The per-release cost of a k = 10 histogram with σ cached. */
-  @State(Scope.Thread)
-  @BenchmarkMode(Mode.AverageTime)
-  @OutputTimeUnit(TimeUnit.NANOSECONDS)
-  public static class Release {
-    WindowHistogramRelease release;
-    KeyedRandom random;
-    final int[] counts = {220, 180, 150, 120, 100, 80, 60, 40, 30, 20};
-    final long[] noisy = new long[K];
-    long sequence;
-
-    @Setup
-    public void setUp() {
-      MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(chain()))
-          .mode(MqmMode.EXACT_ANY_INITIAL).epsilon(1).windowLength(T).build();
-      release = WindowHistogramRelease.of(c);
-      byte[] key = new byte[32];
-      for (int i = 0; i < key.length; i++) {
-        key[i] = (byte) (31 * i + 7);
-      }
-      random = new KeyedRandom(NoiseKey.of(key)).reset("mqm", "subject-000042", 0);
-    }
-  }
-
-  /** One release drawing from a running stream (noise only). */
-  @Benchmark
-  @BenchmarkMode(Mode.AverageTime)
-  @OutputTimeUnit(TimeUnit.NANOSECONDS)
-  public long releaseK10(Release s) {
-    s.release.release(s.counts, T, s.random, s.noisy);
-    return s.noisy[0];
-  }
-
-  /** One release including the per-release context reset (mechanism, subject, sequence) of the keyed generator. */
-  @Benchmark
-  @BenchmarkMode(Mode.AverageTime)
-  @OutputTimeUnit(TimeUnit.NANOSECONDS)
-  public long releaseK10WithReset(Release s) {
-    s.release.release(s.counts, T, s.random.reset("mqm", "subject-000042", ++s.sequence), s.noisy);
-    return s.noisy[0];
-  }
 }
