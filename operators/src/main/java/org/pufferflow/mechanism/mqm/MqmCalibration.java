@@ -21,7 +21,7 @@ import org.pufferflow.common.PufferPreconditions;
 public final class MqmCalibration {
 
   private static final int MIN_TABLE_LENGTH = 256;
-  private static final int MAX_STAR_CARD = 1 << 20;
+  private static final int MAX_STAR_CARD = 1 << 16;
 
   private static final ConcurrentHashMap<Key, MqmCalibration> CACHE = new ConcurrentHashMap<>();
   private static final ConcurrentHashMap<ModelKey, List<QuiltInfluence>> MODELS = new ConcurrentHashMap<>();
@@ -39,8 +39,7 @@ public final class MqmCalibration {
   private final ActiveQuilt activeQuilt;
   private final int thetaIndex;
   private final double noiseScale;
-  private final double sStar;
-  private final ActiveQuilt sStarQuilt;
+  private volatile ActiveQuilt[] starHolder;
 
   private MqmCalibration(Key key) {
     this.chainClass = key.chainClass();
@@ -51,29 +50,39 @@ public final class MqmCalibration {
     List<QuiltInfluence> models = models(chainClass, mode, windowLength);
     ActiveQuilt worst = null;
     int worstTheta = -1;
-    double star = 0;
-    ActiveQuilt starQuilt = null;
     for (int j = 0; j < models.size(); j++) {
       ActiveQuilt q = QuiltSearch.fastSearch(models.get(j), windowLength, epsilon);
       if (worst == null || q.score() > worst.score()) {
         worst = q;
         worstTheta = j;
       }
-      QuiltInfluence model = models.get(j);
-      int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
-      ActiveQuilt s = QuiltSearch.sStar(model, epsilon, maxCard);
-      double sv = s == null ? Double.POSITIVE_INFINITY : s.score();
-      if (j == 0 || sv > star) {
-        star = sv;
-        starQuilt = s;
-      }
     }
     this.activeQuilt = worst;
     this.thetaIndex = worstTheta;
     this.sigmaMax = worst.score();
     this.noiseScale = Math.nextUp(sensitivity * sigmaMax);
-    this.sStar = star;
-    this.sStarQuilt = starQuilt;
+  }
+
+  /** Computes s* over the class on first use (only the sliding-window design needs it). */
+  private ActiveQuilt[] star() {
+    ActiveQuilt[] s = starHolder;
+    if (s == null) {
+      List<QuiltInfluence> models = models(chainClass, mode, windowLength);
+      ActiveQuilt worst = null;
+      boolean infeasible = false;
+      for (QuiltInfluence model : models) {
+        int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
+        ActiveQuilt q = QuiltSearch.sStar(model, epsilon, maxCard);
+        if (q == null) {
+          infeasible = true;
+        } else if (worst == null || q.score() > worst.score()) {
+          worst = q;
+        }
+      }
+      s = new ActiveQuilt[] {infeasible ? null : worst};
+      starHolder = s;
+    }
+    return s;
   }
 
   /** The influence models of a class in a mode, shared by all window lengths up to the table length. */
@@ -183,12 +192,13 @@ public final class MqmCalibration {
    * stream).
    */
   public double sStar() {
-    return sStar;
+    ActiveQuilt q = star()[0];
+    return q == null ? Double.POSITIVE_INFINITY : q.score();
   }
 
   /** The quilt attaining {@link #sStar()} (node 0), or null when infeasible. */
   public ActiveQuilt sStarQuilt() {
-    return sStarQuilt;
+    return star()[0];
   }
 
   public ChainClass chainClass() {

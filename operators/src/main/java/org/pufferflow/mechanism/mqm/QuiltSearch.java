@@ -52,6 +52,13 @@ public final class QuiltSearch {
   /** The fast σ_max search (§2.4); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
   public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);
+    if (model.positionIndependent()
+        && !(model.worstCaseInfluence(QuiltInfluence.NONE, length) < epsilon)
+        && !(model.worstCaseInfluence(length, QuiltInfluence.NONE) < epsilon)) {
+      // Every non-empty quilt has a side at distance ≤ T whose influence alone is ≥ ε (Lemma 1.1 and
+      // monotonicity in distance): no quilt is feasible, every node uses the empty quilt (group-DP scale T/ε).
+      return new ActiveQuilt(1, QuiltInfluence.NONE, QuiltInfluence.NONE, length, 0.0, length / epsilon);
+    }
     SStar star = sStarSearch(model, epsilon, length);
     // Every σ_i ≤ cap = min(s*, T/ε) (Lemma B: a node borrows the optimal offsets, dropping sides that fall off
     // the chain, which lowers card and influence), so only quilts with card ≤ ε·cap can matter.
@@ -105,24 +112,43 @@ public final class QuiltSearch {
   }
 
   private static SStar sStarSearch(QuiltInfluence model, double epsilon, int maxCard) {
+    // A two-sided quilt's influence is at least that of each of its sides alone (Lemma 1.1), and one-sided
+    // influences are non-increasing in the offset: only a ≥ aMin and b ≥ bMin can be feasible.
+    int aMin = firstFeasibleSide(model, epsilon, maxCard, true);
+    int bMin = firstFeasibleSide(model, epsilon, maxCard, false);
     ActiveQuilt best = null;
+    double bestScore = Double.POSITIVE_INFINITY;
     int c = 1;
     for (; c <= maxCard; c++) {
-      if (best != null && c / epsilon >= best.score()) {
+      if (c / epsilon >= bestScore) {
         break;
       }
-      if (best == null && !(model.worstCaseInfluence(c, c) < epsilon)) {
-        continue; // every quilt of card c has a, b ≤ c, so influence ≥ e(c, c) ≥ ε (monotonicity)
-      }
-      for (int a = 1; a <= c; a++) {
+      int aHi = c + 1 - bMin;
+      for (int a = aMin; a <= aHi; a++) {
         int b = c + 1 - a;
         double e = model.worstCaseInfluence(a, b);
         if (e < epsilon) {
-          best = better(best, new ActiveQuilt(0, a, b, c, e, c / (epsilon - e)));
+          double score = c / (epsilon - e);
+          if (score < bestScore || (score == bestScore && c == best.card() && e < best.influence())) {
+            bestScore = score;
+            best = new ActiveQuilt(0, a, b, c, e, score);
+          }
         }
       }
     }
     return new SStar(best, c);
+  }
+
+  /** Smallest offset d ≤ limit whose one-sided influence is below ε (limit + 1 when none). */
+  private static int firstFeasibleSide(QuiltInfluence model, double epsilon, int limit, boolean left) {
+    for (int d = 1; d <= limit; d++) {
+      double e = left ? model.worstCaseInfluence(d, QuiltInfluence.NONE)
+          : model.worstCaseInfluence(QuiltInfluence.NONE, d);
+      if (e < epsilon) {
+        return d;
+      }
+    }
+    return limit + 1;
   }
 
   /** Card-ordered search of one node; stops early once its best score is ≤ {@code floor} (cannot raise σ_max). */

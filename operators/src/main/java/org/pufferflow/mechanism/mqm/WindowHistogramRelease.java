@@ -64,8 +64,10 @@ public final class WindowHistogramRelease {
    */
   public void release(int[] counts, int length, RandomStream random, long[] noisy) {
     double beta = noiseScale(length);
-    PufferPreconditions.checkArgument(
-        counts.length == noisy.length, "noisy: has %s bins, counts has %s", noisy.length, counts.length);
+    if (counts.length != noisy.length) { // explicit check: no varargs array on the hot path
+      throw new IllegalArgumentException(
+          "noisy: has " + noisy.length + " bins, counts has " + counts.length);
+    }
     long total = 0;
     for (int c : counts) {
       total += c;
@@ -88,7 +90,7 @@ public final class WindowHistogramRelease {
 
   /** Post-processing: relative frequencies noisy/length clamped to [0, 1] (per-bin scale β/length). */
   public static void toFrequencies(long[] noisy, int length, double[] out) {
-    PufferPreconditions.checkArgument(length >= 1, "length = %s: must be >= 1", length);
+    PufferPreconditions.checkAtLeast("length", length, 1);
     for (int c = 0; c < noisy.length; c++) {
       out[c] = Math.max(0.0, Math.min(1.0, noisy[c] / (double) length));
     }
