@@ -35,6 +35,7 @@ public class MqmBench {
 
   private FiniteChainClass chainClass;
   private MqmMode mqmMode;
+  private QuiltInfluence prebuilt;
 
   /** A sticky reversible 10-state chain: P = D^{-1} W, W symmetric with a heavy diagonal (test-only randomness). */
   static double[][] chain() {
@@ -62,6 +63,20 @@ public class MqmBench {
   public void setUp() {
     chainClass = FiniteChainClass.of(chain());
     mqmMode = MqmMode.fromCliName(mode);
+    prebuilt = chainClass.influences(mqmMode, 1024).get(0);
+  }
+
+  /** The fast search alone, influence tables prebuilt. */
+  @Benchmark
+  public double searchOnlyT1000() {
+    return QuiltSearch.fastSearch(prebuilt, T, 1.0).score();
+  }
+
+  /** The unconstrained s*(ε) of the design rule, tables prebuilt. */
+  @Benchmark
+  public double sStar() {
+    ActiveQuilt q = QuiltSearch.sStar(prebuilt, 1.0, 1 << 16);
+    return q == null ? Double.POSITIVE_INFINITY : q.score();
   }
 
   /** Tables (O(T·k³)) plus the fast search, no cache. */
