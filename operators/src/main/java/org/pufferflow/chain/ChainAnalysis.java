@@ -121,6 +121,11 @@ public final class ChainAnalysis {
     return pi;
   }
 
+  /** The stationary distribution of a {@link TransitionMatrix} (see {@link #stationary(double[][])}). */
+  public static double[] stationary(TransitionMatrix m) {
+    return stationary(PufferPreconditions.checkNotNull("P", m).toArray());
+  }
+
   /** π_min = min_x π(x). */
   public static double piMin(double[] pi) {
     double m = Double.POSITIVE_INFINITY;

@@ -82,8 +82,10 @@ public final class PlanMqmCommand implements Callable<Integer> {
       cal = MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(epsilon).windowLength(window)
           .sensitivity(sensitivity).build();
     } catch (IllegalArgumentException e) {
+      String msg = e.getMessage();
       throw new UsageException(
-          (chains.isEmpty() ? "--mode " + m.cliName() + ": " : "--chain: ") + e.getMessage());
+          chains.isEmpty() ? (msg.startsWith("mode = ") ? "--" + msg : "--mode " + m.cliName() + ": " + msg)
+              : "--chain: " + msg);
     }
     ActiveQuilt q = cal.activeQuilt();
 
@@ -147,6 +149,8 @@ public final class PlanMqmCommand implements Callable<Integer> {
       if (gap == null) {
         throw new UsageException("--gap is required with --pi-min");
       }
+      PufferPreconditions.checkPiMin("--pi-min", piMin, 2);
+      PufferPreconditions.checkGap("--gap", gap);
       return BoundedChainClass.of(piMin, gap);
     }
     List<double[][]> matrices = new ArrayList<>();

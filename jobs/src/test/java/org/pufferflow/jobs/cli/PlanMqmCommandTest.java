@@ -118,10 +118,10 @@ class PlanMqmCommandTest {
         "--epsilon 1 --window 0 --chain P1 | --window = 0",
         "--epsilon 1 --window 100 --slide 0 --chain P1 | --slide = 0",
         "--epsilon 1 --window 100 --slide 101 --chain P1 | --slide = 101",
-        "--epsilon 1 --window 100 --pi-min 0.6 --gap 0.1 | pi-min = 0.6",
-        "--epsilon 1 --window 100 --pi-min 0 --gap 0.1 | pi-min = 0.0",
-        "--epsilon 1 --window 100 --pi-min 0.2 --gap 1.5 | gap = 1.5",
-        "--epsilon 1 --window 100 --pi-min 0.2 --gap 0 | gap = 0.0",
+        "--epsilon 1 --window 100 --pi-min 0.6 --gap 0.1 | --pi-min = 0.6",
+        "--epsilon 1 --window 100 --pi-min 0 --gap 0.1 | --pi-min = 0.0",
+        "--epsilon 1 --window 100 --pi-min 0.2 --gap 1.5 | --gap = 1.5",
+        "--epsilon 1 --window 100 --pi-min 0.2 --gap 0 | --gap = 0.0",
         "--epsilon 1 --window 100 --pi-min 0.2 | --gap is required",
         "--epsilon 1 --window 100 | --chain",
         "--epsilon 1 --window 100 --chain P1 --pi-min 0.2 --gap 0.1 | exclusive",
@@ -129,7 +129,7 @@ class PlanMqmCommandTest {
         "--epsilon 1 --window 100 --chain PERIODIC --mode approx-general | periodic",
         "--epsilon 1 --window 100 --chain REDUCIBLE | not irreducible",
         "--epsilon 1 --window 100 --chain P1 --mode fancy | --mode = fancy",
-        "--epsilon 1 --window 100 --pi-min 0.2 --gap 0.1 --mode exact | approximate mode",
+        "--epsilon 1 --window 100 --pi-min 0.2 --gap 0.1 --mode exact | --mode = exact: a class known only",
         "--epsilon 1 --window 100 --chain BAD | row sums to",
         "--epsilon x --window 100 --chain P1 | --epsilon"
       })
