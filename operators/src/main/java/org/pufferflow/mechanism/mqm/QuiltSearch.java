@@ -90,6 +90,40 @@ public final class QuiltSearch {
   }
 
   /**
+   * The walk from the middle node of the authors' code and 000 Appendix B (FastMarkovQuiltMechanism), for a
+   * position-independent influence only. Start at node ⌊T/2⌋; while the node's active quilt is one-sided, step
+   * <em>away</em> from the missing side (a node on the missing side can reuse the same one-sided quilt with a smaller
+   * card, so it scores no more); stop at a two-sided optimum (σ_max by Lemma B), the empty quilt (T/ε, the
+   * largest possible), a one-sided optimum missing the other side, or the chain end. σ_max is the largest score
+   * visited. (mqm.md §2.4 words the direction as "towards the side that lacks a quilt node"; that direction can
+   * miss the maximum, e.g. P1, REV, T = 36 — see docs/mqm.md §7.)
+   */
+  public static ActiveQuilt walkFromMiddle(QuiltInfluence model, int length, double epsilon) {
+    checkArgs(length, epsilon);
+    PufferPreconditions.checkArgument(
+        model.positionIndependent(), "walkFromMiddle needs a position-independent influence (Lemma B)");
+    int i = Math.max(1, length / 2);
+    ActiveQuilt worst = null;
+    int direction = 0;
+    while (i >= 1 && i <= length) {
+      ActiveQuilt q = nodeSearch(model, length, epsilon, i, Double.NEGATIVE_INFINITY);
+      if (worst == null || q.score() > worst.score()) {
+        worst = q;
+      }
+      if (q.isTwoSided() || q.isEmpty()) {
+        break;
+      }
+      int step = q.a() == QuiltInfluence.NONE ? +1 : -1; // away from the missing side
+      if (direction != 0 && step != direction) {
+        break;
+      }
+      direction = step;
+      i += step;
+    }
+    return worst;
+  }
+
+  /**
    * The unconstrained two-sided optimum {@code s*(ε) = min_{a,b ≥ 1} (a+b−1)/(ε − ê(a,b))} of Lemma B, using the
    * worst-case influence over positions; the per-node noise scale that stays valid on an unbounded chain.
    * {@code +∞} when no two-sided quilt of card ≤ maxCard is feasible.

@@ -251,4 +251,18 @@ class MqmVectorsTest {
       }
     }
   }
+
+  /** §4.8 item 3: the walk from the middle equals the full search in the approximate modes, T = 2..120 (P1). */
+  @Test
+  void walkFromMiddleEqualsFullSearch() {
+    for (MqmMode mode : new MqmMode[] {MqmMode.APPROX_REVERSIBLE, MqmMode.APPROX_GENERAL, MqmMode.EXACT}) {
+      QuiltInfluence m = model(P1, mode);
+      for (int t = 1; t <= 120; t++) {
+        assertThat(QuiltSearch.walkFromMiddle(m, t, 1).score()).as("%s T=%d", mode, t)
+            .isEqualTo(QuiltSearch.fullSearch(m, t, 1).score());
+      }
+    }
+    assertThat(QuiltSearch.walkFromMiddle(model(P1, MqmMode.APPROX_REVERSIBLE), 36, 1).score())
+        .isCloseTo(35.507307, within(1e-6));
+  }
 }
