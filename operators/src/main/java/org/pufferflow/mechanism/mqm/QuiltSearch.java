@@ -9,11 +9,13 @@ import org.pufferflow.common.PufferPreconditions;
  * <ul>
  *   <li>{@link #fullSearch}: every node, every one of its i·(T−i+1) quilts — the O(T³) reference.
  *   <li>{@link #fastSearch}: quilts of a node are enumerated by increasing card(X_N) and the enumeration stops at
- *       the first card c with c/ε ≥ best (every later score is ≥ c/ε). For a position-independent influence,
- *       Lemma B (§2.4) gives every interior node the unconstrained optimum s* ({@link #sStar}); only the nodes
- *       within reach of the chain ends are searched. For a position-dependent influence (exact-any-initial) each
- *       node is searched, and a node stops as soon as its best score cannot exceed the running maximum (it then
- *       cannot change σ_max).
+ *       the first card c with c/ε ≥ best (every later score is ≥ c/ε). Every σ_i ≤ min(s*, T/ε) ({@link #sStar},
+ *       Lemma B), so only cards up to R = ⌈ε·min(s*, T/ε)⌉ matter; nodes with R ≤ i−1 and R ≤ T−i are interior.
+ *       For a position-independent influence every interior node scores s* (Lemma B); for exact-any-initial the
+ *       first interior node attains the interior maximum (influence non-increasing in i). Only the boundary nodes
+ *       and the first interior node are searched, and a node stops as soon as its best score cannot exceed the
+ *       running maximum (it then cannot change σ_max).
+ *   <li>{@link #walkFromMiddle}: the authors' walk from the middle node (position-independent influences).
  * </ul>
  *
  * <p>Tie-breaking (§2.4; it never affects σ): minimal score, then smaller card, then smaller influence, then smaller
