@@ -1,0 +1,170 @@
+package org.pufferflow.jobs.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.mechanism.mqm.ActiveQuilt;
+import org.pufferflow.mechanism.mqm.BoundedChainClass;
+import org.pufferflow.mechanism.mqm.ChainClass;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmCalibration;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.mechanism.mqm.SlidingWindowAccountant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code pufferflow plan mqm} (cli.md): the MQM noise for windowed histograms of one configuration — σ_max, the
+ * per-bin scale L·σ_max of one release, the active quilt, the group-DP comparison, the (π_min, gap) summary and,
+ * with {@code --slide}, the steady-state per-time-point loss of §3.8(c) and the design-rule scale
+ * β = L·⌈T/S⌉·s*(ε) that guarantees ε at every time point.
+ */
+@Command(
+    name = "mqm",
+    mixinStandardHelpOptions = true,
+    description = "Noise for windowed MQM histograms (Markov Quilt Mechanism, mqm.md).")
+public final class PlanMqmCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--epsilon", required = true, description = "Privacy parameter ε of one window release (> 0).")
+  double epsilon;
+
+  @Option(names = "--window", required = true, description = "Window length T (ticks, >= 1).")
+  int window;
+
+  @Option(names = "--slide", description = "Slide S in [1, T]: adds perPointEpsilon and designNoiseScale.")
+  Integer slide;
+
+  @Option(names = "--sensitivity", defaultValue = "2", description = "Lipschitz constant L (default 2: counts).")
+  double sensitivity;
+
+  @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
+  boolean json;
+
+  @Option(names = "--chain", description = "A transition matrix as JSON rows; repeat for a finite class Θ.")
+  List<String> chains = new ArrayList<>();
+
+  @Option(names = "--pi-min", description = "Class bound π_min in (0, 1/k] (approximate modes only).")
+  Double piMin;
+
+  @Option(names = "--gap", description = "Class bound on the eigen-gap in (0, 1] (approximate modes only).")
+  Double gap;
+
+  @Option(
+      names = "--mode",
+      description = "exact | exact-any-initial | approx-reversible | approx-general (default: exact-any-initial"
+          + " with --chain, approx-general with bounds).")
+  String mode;
+
+  @Override
+  public Integer call() {
+    PufferPreconditions.checkEpsilon("--epsilon", epsilon);
+    PufferPreconditions.checkWindowLength("--window", window);
+    if (slide != null) {
+      PufferPreconditions.checkSlide("--slide", slide, window);
+    }
+    PufferPreconditions.checkPositive("--sensitivity", sensitivity);
+    ChainClass chainClass = chainClass();
+    MqmMode m;
+    try {
+      m = mode == null ? chainClass.defaultMode() : MqmMode.fromCliName(mode);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--" + e.getMessage());
+    }
+    MqmCalibration cal;
+    try {
+      cal = MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(epsilon).windowLength(window)
+          .sensitivity(sensitivity).build();
+    } catch (IllegalArgumentException e) {
+      String msg = e.getMessage();
+      throw new UsageException(
+          chains.isEmpty() ? (msg.startsWith("mode = ") ? "--" + msg : "--mode " + m.cliName() + ": " + msg)
+              : "--chain: " + msg);
+    }
+    ActiveQuilt q = cal.activeQuilt();
+
+    ObjectNode out = CliJson.object();
+    out.set("sigma", CliJson.number(cal.sigmaMax()));
+    out.set("noiseScale", CliJson.number(cal.noiseScale()));
+    ObjectNode quilt = CliJson.object();
+    quilt.set("a", CliJson.optionalInt(q.leftOrNull()));
+    quilt.set("b", CliJson.optionalInt(q.rightOrNull()));
+    quilt.put("node", q.node());
+    out.set("quilt", quilt);
+    out.set("groupDpSigma", CliJson.number(cal.groupDpSigma()));
+    out.set("piMin", CliJson.number(cal.piMin()));
+    out.set("gap", CliJson.number(cal.gap()));
+    double perPoint = Double.NaN;
+    double design = Double.NaN;
+    if (slide != null) {
+      perPoint = SlidingWindowAccountant.of(cal, slide, false).steadyStateEpsilon();
+      design = Double.isFinite(cal.sStar())
+          ? SlidingWindowAccountant.designNoiseScale(cal, window, slide)
+          : Double.POSITIVE_INFINITY;
+      out.set("perPointEpsilon", CliJson.number(perPoint));
+      out.set("designNoiseScale", CliJson.number(design));
+    }
+
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      w.println(CliJson.write(out));
+    } else {
+      w.printf("MQM plan: mode %s, epsilon %s, window %d, sensitivity %s%n", m.cliName(), epsilon, window,
+          sensitivity);
+      w.printf("  sigma_max            %.6f%s%n", cal.sigmaMax(),
+          cal.isGroupDpFallback() ? "  (no Markov quilt beats the empty one: group-DP scale T/epsilon)" : "");
+      w.printf("  noise scale per bin  %.6f  (discrete Laplace, one release)%n", cal.noiseScale());
+      w.printf("  active quilt         a=%s b=%s at node %d%n", str(q.leftOrNull()), str(q.rightOrNull()),
+          q.node());
+      w.printf("  group-DP sigma       %.6f%n", cal.groupDpSigma());
+      w.printf("  pi_min %.6f, gap %.6f%n", cal.piMin(), cal.gap());
+      if (slide != null) {
+        w.printf("  slide %d: steady-state per-time-point epsilon %.6f%n", slide, perPoint);
+        w.printf("  design noise scale for epsilon %s at every time point: %s%n", epsilon,
+            Double.isFinite(design) ? String.format("%.6f", design) : "inf (no quilt feasible)");
+      }
+    }
+    w.flush();
+    return 0;
+  }
+
+  private ChainClass chainClass() {
+    boolean bounds = piMin != null || gap != null;
+    if (!chains.isEmpty() && bounds) {
+      throw new UsageException("--chain and --pi-min/--gap are exclusive: give chains or class bounds, not both");
+    }
+    if (chains.isEmpty() && !bounds) {
+      throw new UsageException("give --chain MATRIX (repeatable) or --pi-min P --gap G");
+    }
+    if (bounds) {
+      if (piMin == null) {
+        throw new UsageException("--pi-min is required with --gap");
+      }
+      if (gap == null) {
+        throw new UsageException("--gap is required with --pi-min");
+      }
+      PufferPreconditions.checkPiMin("--pi-min", piMin, 2);
+      PufferPreconditions.checkGap("--gap", gap);
+      return BoundedChainClass.of(piMin, gap);
+    }
+    List<double[][]> matrices = new ArrayList<>();
+    for (int j = 0; j < chains.size(); j++) {
+      matrices.add(CliJson.parseMatrix("--chain[" + j + "]", chains.get(j)));
+    }
+    try {
+      return FiniteChainClass.of(matrices);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--chain: " + e.getMessage());
+    }
+  }
+
+  private static String str(Integer v) {
+    return v == null ? "none" : v.toString();
+  }
+}

@@ -1,0 +1,40 @@
+package org.pufferflow.chain;
+
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * Factories for {@link TransitionMatrix}: picks the dense or the sparse (CSR) representation by the fraction of
+ * non-zero entries (dphmm.md §5: sparse where the model is sparse, e.g. grid mobility models).
+ */
+public final class TransitionMatrices {
+
+  /** Rows must sum to 1 within this absolute tolerance. */
+  public static final double ROW_SUM_TOLERANCE = 1e-9;
+
+  /** Matrices with at most this fraction of non-zero entries are stored sparsely by {@link #of}. */
+  public static final double SPARSE_DENSITY_THRESHOLD = 0.25;
+
+  private TransitionMatrices() {}
+
+  /** Validates {@code rows} (named "transition" in messages) and returns a dense or sparse matrix. */
+  public static TransitionMatrix of(double[][] rows) {
+    return of("transition", rows);
+  }
+
+  /** Validates {@code rows} (named {@code name} in messages) and returns a dense or sparse matrix. */
+  public static TransitionMatrix of(String name, double[][] rows) {
+    PufferPreconditions.checkStochasticMatrix(name, rows, ROW_SUM_TOLERANCE);
+    long nnz = 0;
+    for (double[] row : rows) {
+      for (double x : row) {
+        if (x != 0) {
+          nnz++;
+        }
+      }
+    }
+    double density = nnz / ((double) rows.length * rows.length);
+    return density <= SPARSE_DENSITY_THRESHOLD
+        ? SparseTransitionMatrix.fromDense(name, rows)
+        : DenseTransitionMatrix.of(name, rows);
+  }
+}

@@ -1,0 +1,90 @@
+package org.pufferflow.mechanism.mqm;
+
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The Lemma 2.3 upper bound of the max-influence (003 Lemma 2.3; 000 Lemma 4.7; mqm.md §2.3):
+ * {@code ê(a, b) = [a≠NONE]·2·δ(a) + [b≠NONE]·δ(b)} with
+ * {@code δ(d) = ln((π_min + e^{−r d}) / (π_min − e^{−r d})) = 2·atanh(e^{−r d}/π_min)} when {@code e^{−r d} < π_min},
+ * {@code +∞} otherwise. The factor 2 is on the past (left) side.
+ *
+ * <p>The bound does not depend on the node nor on the initial distribution, so it is safe for stream windows. The
+ * caller guarantees that (π_min, r) are valid for the chain or class: r = g_{PP*}/2 for any ergodic chain
+ * (APPROX_GENERAL), r = g_P only when every chain of the class is reversible (APPROX_REVERSIBLE). δ decreases as
+ * π_min or r grow, so class-wide minima bound every member.
+ */
+public final class ApproxInfluence implements QuiltInfluence {
+
+  private static final int TABLE_SIZE = 4096;
+
+  private final double piMin;
+  private final double rate;
+  private final double[] delta;
+
+  private ApproxInfluence(double piMin, double rate) {
+    this.piMin = piMin;
+    this.rate = rate;
+    this.delta = new double[TABLE_SIZE];
+    for (int d = 1; d < TABLE_SIZE; d++) {
+      delta[d] = computeDelta(d);
+    }
+  }
+
+  /**
+   * A bound for π_min in (0, 1] (the caller checks the tighter (0, 1/k]) and a decay rate r in (0, 1] (a gap g
+   * in (0, 1] gives r = g or g/2).
+   */
+  public static ApproxInfluence of(double piMin, double rate) {
+    PufferPreconditions.checkArgument(
+        piMin > 0 && piMin <= 1, "pi-min = %s: must lie in (0, 1]", piMin);
+    PufferPreconditions.checkArgument(rate > 0 && rate <= 1, "rate = %s: must lie in (0, 1]", rate);
+    return new ApproxInfluence(piMin, rate);
+  }
+
+  /** The one-sided bound δ(d) for d ≥ 1 (+∞ below the validity threshold). */
+  public double delta(int d) {
+    return d < TABLE_SIZE ? delta[d] : computeDelta(d);
+  }
+
+  private double computeDelta(int d) {
+    double t = Math.exp(-rate * d);
+    if (!(t < piMin)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return 2.0 * atanh(t / piMin);
+  }
+
+  private static double atanh(double x) {
+    return 0.5 * (Math.log1p(x) - Math.log1p(-x));
+  }
+
+  @Override
+  public double influence(int i, int a, int b) {
+    return worstCaseInfluence(a, b);
+  }
+
+  @Override
+  public double worstCaseInfluence(int a, int b) {
+    double e = 0;
+    if (a != NONE) {
+      e += 2.0 * delta(a);
+    }
+    if (b != NONE) {
+      e += delta(b);
+    }
+    return e;
+  }
+
+  @Override
+  public boolean positionIndependent() {
+    return true;
+  }
+
+  public double piMin() {
+    return piMin;
+  }
+
+  public double rate() {
+    return rate;
+  }
+}

@@ -1,0 +1,33 @@
+package org.pufferflow.mechanism.mqm;
+
+import java.util.List;
+
+/**
+ * The class Θ of Markov chains an adversary may believe (mqm.md §1.2, §2.3): either a finite list of known chains
+ * ({@link FiniteChainClass}) or a class known only by bounds (π_min, gap) ({@link BoundedChainClass}). Θ must be
+ * public prior knowledge, never estimated from the private stream (§3.8 operational requirement 3).
+ *
+ * <p>Implementations are immutable, with value equality (they key the calibration cache).
+ */
+public interface ChainClass {
+
+  /**
+   * One influence model per θ for {@code mode}, with tables for chain lengths up to {@code maxLength}. σ_max of
+   * the class is the maximum of the per-θ σ_max (003 Algorithm 1). Throws IllegalArgumentException when the mode
+   * does not apply to the class (e.g. approx-reversible for a non-reversible chain, exact for a bounds-only class,
+   * a chain that is not ergodic where the mode needs it).
+   */
+  List<QuiltInfluence> influences(MqmMode mode, int maxLength);
+
+  /** Number of states k. */
+  int states();
+
+  /** The π_min summary used by {@code mode} (class-wide minimum). */
+  double piMin(MqmMode mode);
+
+  /** The eigen-gap summary used by {@code mode}: g_P for approx-reversible, g_{PP*} otherwise (class minimum). */
+  double gap(MqmMode mode);
+
+  /** The mode used when none is given (cli.md): exact-any-initial for chains, approx-general for bounds. */
+  MqmMode defaultMode();
+}

@@ -1,0 +1,146 @@
+package org.pufferflow.mechanism.mqm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * A finite class Θ = {P_1, …, P_n} of known transition matrices over the same k states (mqm.md §4.3). σ_max is the
+ * maximum over θ of the per-θ σ_max (003 Algorithm 1), tighter than the global (π_Θ, g_Θ) summary.
+ *
+ * <p>Validation: every matrix is square, row-stochastic, with the same k; irreducible for the exact modes,
+ * ergodic (irreducible and aperiodic) for the approximate modes, reversible for approx-reversible (detailed balance
+ * to 1e-12, 000 Condition 4.6) — otherwise the mode is refused with a message naming the chain.
+ */
+public final class FiniteChainClass implements ChainClass {
+
+  private final List<double[][]> chains;
+  private final List<ChainAnalysis> analyses;
+
+  private FiniteChainClass(List<double[][]> chains) {
+    PufferPreconditions.checkArgument(!chains.isEmpty(), "chains: the class must contain at least one chain");
+    List<double[][]> copies = new ArrayList<>();
+    List<ChainAnalysis> a = new ArrayList<>();
+    int k = -1;
+    for (int j = 0; j < chains.size(); j++) {
+      String name = "chain[" + j + "]";
+      double[][] p = PufferPreconditions.checkNotNull(name, chains.get(j));
+      ChainAnalysis.checkIrreducible(name, p);
+      if (k < 0) {
+        k = p.length;
+      }
+      PufferPreconditions.checkArgument(
+          p.length == k, "%s: has %d states, chain[0] has %d (a class shares one state space)", name, p.length, k);
+      double[][] c = new double[p.length][];
+      for (int i = 0; i < p.length; i++) {
+        c[i] = p[i].clone();
+      }
+      copies.add(c);
+      a.add(ChainAnalysis.of(c));
+    }
+    this.chains = Collections.unmodifiableList(copies);
+    this.analyses = Collections.unmodifiableList(a);
+  }
+
+  /** A class of one or more chains (each given as rows of a row-stochastic matrix). */
+  public static FiniteChainClass of(List<double[][]> chains) {
+    return new FiniteChainClass(PufferPreconditions.checkNotNull("chains", chains));
+  }
+
+  /** A class of the given chains. */
+  public static FiniteChainClass of(double[][]... chains) {
+    return of(Arrays.asList(chains));
+  }
+
+  @Override
+  public List<QuiltInfluence> influences(MqmMode mode, int maxLength) {
+    List<QuiltInfluence> out = new ArrayList<>();
+    for (int j = 0; j < chains.size(); j++) {
+      String name = "chain[" + j + "]";
+      double[][] p = chains.get(j);
+      ChainAnalysis a = analyses.get(j);
+      switch (mode) {
+        case EXACT -> out.add(StationaryExactInfluence.of(p, maxLength));
+        case EXACT_ANY_INITIAL -> out.add(AnyInitialExactInfluence.of(p, maxLength));
+        case APPROX_REVERSIBLE -> {
+          ChainAnalysis.checkErgodic(name, p);
+          PufferPreconditions.checkArgument(
+              a.isReversible(),
+              "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
+                  + " refused, use approx-general",
+              name);
+          out.add(ApproxInfluence.of(a.piMin(), a.gapP()));
+        }
+        case APPROX_GENERAL -> {
+          ChainAnalysis.checkErgodic(name, p);
+          out.add(ApproxInfluence.of(a.piMin(), a.gapPPStar() / 2));
+        }
+        default -> throw new IllegalArgumentException("mode = " + mode + ": unsupported");
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public int states() {
+    return chains.get(0).length;
+  }
+
+  @Override
+  public double piMin(MqmMode mode) {
+    double m = Double.POSITIVE_INFINITY;
+    for (ChainAnalysis a : analyses) {
+      m = Math.min(m, a.piMin());
+    }
+    return m;
+  }
+
+  @Override
+  public double gap(MqmMode mode) {
+    double m = Double.POSITIVE_INFINITY;
+    for (ChainAnalysis a : analyses) {
+      m = Math.min(m, mode == MqmMode.APPROX_REVERSIBLE ? a.gapP() : a.gapPPStar());
+    }
+    return m;
+  }
+
+  @Override
+  public MqmMode defaultMode() {
+    return MqmMode.EXACT_ANY_INITIAL;
+  }
+
+  /** Number of chains in the class. */
+  public int size() {
+    return chains.size();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof FiniteChainClass other) || other.chains.size() != chains.size()) {
+      return false;
+    }
+    for (int j = 0; j < chains.size(); j++) {
+      if (!Arrays.deepEquals(chains.get(j), other.chains.get(j))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 1;
+    for (double[][] p : chains) {
+      h = 31 * h + Arrays.deepHashCode(p);
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return "FiniteChainClass{" + chains.size() + " chains, k=" + states() + "}";
+  }
+}

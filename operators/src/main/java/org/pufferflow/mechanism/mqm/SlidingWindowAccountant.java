@@ -1,0 +1,216 @@
+package org.pufferflow.mechanism.mqm;
+
+import java.util.List;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The per-time-point joint accountant of mqm.md §3.8(c) [DERIVED] for uniform sliding windows (W, S) over one
+ * subject's unbounded stream. Windows end at W, W+S, W+2S, … and cover {@code [e−W+1, e]}; optionally, partial
+ * windows at the stream start end at W−S, W−2S, … ≥ 1, cover {@code [1, e]} and use σ for their length (§2.5).
+ * Each window's histogram is L-Lipschitz with per-bin Laplace scale β. For a secret at stream position t:
+ * <pre>
+ *   ε(t) = max_θ min_{a,b} [ Σ_j L·|I_j ∩ N_t(a,b)|/β_j + e_θ({X_{t−a}, X_{t+b}} | X_t) ],
+ *   N_t(a,b) = positions t−a+1 … t+b−1 (from 1 when a = NONE, i.e. the left quilt node falls before the stream)
+ * </pre>
+ * computed with prefix sums of the coverage weight ρ(s) = Σ_{j ∋ s} L/β_j. The right side is always present (the
+ * stream is unbounded). Any restriction of the (a,b) search yields a valid upper bound; the search widens its reach
+ * until the cost cut-off (cost is non-decreasing, influence non-increasing in a and b) closes it.
+ *
+ * <p>The steady state (a position far from the stream start; worst case over the S phases) uses the
+ * position-independent worst-case influence. {@link #designNoiseScale} is the design rule β = L·⌈W/S⌉·s*(ε*),
+ * which guarantees ε* at every time point. {@link #theorem37SteadyStateEpsilon()} is the conservative Theorem 3.7
+ * sum, as an option.
+ *
+ * <p>Caller guarantees (§3.8 operational requirements): fresh independent noise per bin and release; the schedule
+ * (W, S, β) and Θ fixed independently of the data; one state per tick. The instance is immutable.
+ */
+public final class SlidingWindowAccountant {
+
+  private static final int INITIAL_REACH = 64;
+  private static final int MAX_REACH = 1 << 20;
+
+  private final MqmCalibration calibration;
+  private final int window;
+  private final int slide;
+  private final double sensitivity;
+  private final double fullWeight;
+  /** partialSuffix[s] = Σ over partial windows ending at e ≥ s of L/β(e), for 1 ≤ s < W (0 beyond). */
+  private final double[] partialSuffix;
+  private final List<QuiltInfluence> models;
+
+  private SlidingWindowAccountant(MqmCalibration calibration, int slide, double noiseScale, boolean partial) {
+    this.calibration = calibration;
+    this.window = calibration.windowLength();
+    this.slide = PufferPreconditions.checkSlide("slide", slide, window);
+    this.sensitivity = calibration.sensitivity();
+    PufferPreconditions.checkPositive("noise scale", noiseScale);
+    this.fullWeight = sensitivity / noiseScale;
+    this.partialSuffix = new double[window + 1];
+    if (partial) {
+      for (int e = window - slide; e >= 1; e -= slide) {
+        MqmCalibration c = calibration.toBuilder().windowLength(e).build();
+        partialSuffix[e] += sensitivity / c.noiseScale();
+      }
+      for (int s = window - 1; s >= 1; s--) {
+        partialSuffix[s] += partialSuffix[s + 1];
+      }
+    }
+    this.models = MqmCalibration.models(calibration.chainClass(), calibration.mode(), window);
+  }
+
+  /**
+   * Accountant for windows released with the calibration's own scale β = L·σ_max(W, ε_w) (the window length W,
+   * class, mode, ε_w and L come from {@code calibration}).
+   */
+  public static SlidingWindowAccountant of(MqmCalibration calibration, int slide, boolean partialWindows) {
+    PufferPreconditions.checkNotNull("calibration", calibration);
+    return new SlidingWindowAccountant(calibration, slide, calibration.noiseScale(), partialWindows);
+  }
+
+  /** Accountant for full windows released with an explicit per-bin scale β (e.g. from the design rule). */
+  public static SlidingWindowAccountant withNoiseScale(MqmCalibration calibration, int slide, double noiseScale) {
+    PufferPreconditions.checkNotNull("calibration", calibration);
+    return new SlidingWindowAccountant(calibration, slide, noiseScale, false);
+  }
+
+  /**
+   * The design rule of §3.8(c): the per-bin scale β = L·⌈W/S⌉·s*(ε*) (rounded up) that guarantees ε* for every
+   * time point of an unbounded stream, where s* is taken from {@code target} (a calibration at ε* for the same
+   * class, mode and L). Fails when no two-sided quilt is feasible at ε* (no per-point guarantee is possible).
+   */
+  public static double designNoiseScale(MqmCalibration target, int window, int slide) {
+    PufferPreconditions.checkNotNull("calibration", target);
+    PufferPreconditions.checkWindowLength("window", window);
+    PufferPreconditions.checkSlide("slide", slide, window);
+    double s = target.sStar();
+    PufferPreconditions.checkArgument(
+        Double.isFinite(s),
+        "epsilon = %s: no Markov quilt is feasible, so no per-time-point guarantee holds on an unbounded stream",
+        target.epsilon());
+    int m = (window + slide - 1) / slide;
+    return Math.nextUp(target.sensitivity() * m * s);
+  }
+
+  /** The steady-state per-time-point loss ε_ss (worst case over the S phases and over θ). */
+  public double steadyStateEpsilon() {
+    double worst = 0;
+    for (QuiltInfluence m : models) {
+      for (int phase = 0; phase < slide; phase++) {
+        worst = Math.max(worst, minimise(m, window + phase, false));
+      }
+    }
+    return Math.nextUp(worst);
+  }
+
+  /** ε(t) at stream position t ≥ 1 (1-based), accounting every planned window (stream start included). */
+  public double epsilonAt(long t) {
+    PufferPreconditions.checkAtLeast("t", t, 1);
+    PufferPreconditions.checkArgument(t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()", t);
+    double worst = 0;
+    for (QuiltInfluence m : models) {
+      worst = Math.max(worst, minimise(m, (int) t, true));
+    }
+    return Math.nextUp(worst);
+  }
+
+  /**
+   * The conservative Theorem 3.7 reading (mqm.md §3.7, §3.8 b): ε_w summed over the windows that touch the nearby
+   * set of the combined quilt of a secret — here every window uses the interior active quilt (a*, b*) of s*(ε_w) —
+   * maximised over the S phases in steady state. Only meaningful for windows released at the calibration's scale.
+   */
+  public double theorem37SteadyStateEpsilon() {
+    ActiveQuilt q = calibration.sStarQuilt();
+    PufferPreconditions.checkArgument(q != null, "no two-sided quilt is feasible at epsilon = %s",
+        calibration.epsilon());
+    int worst = 0;
+    for (int phase = 0; phase < slide; phase++) {
+      long t = (long) window * slide + phase;
+      // window [e−W+1, e] touches positions t−a+1 … t+b−1 iff t−a+1 ≤ e and e−W+1 ≤ t+b−1.
+      long lo = t - q.a() + 1;
+      long hi = t + q.b() - 1 + window - 1;
+      worst = Math.max(worst, (int) (countEnds(lo, hi)));
+    }
+    return Math.nextUp(worst * calibration.epsilon());
+  }
+
+  /** Number of integers e in [lo, hi] with e ≡ W (mod S). */
+  private long countEnds(long lo, long hi) {
+    return Math.floorDiv(hi - window, slide) - Math.floorDiv(lo - 1 - window, slide);
+  }
+
+  /** Coverage weight of position s; steady state treats the schedule as extending infinitely both ways. */
+  private double rho(long s, boolean streamStart) {
+    if (streamStart) {
+      if (s < 1) {
+        return 0;
+      }
+      long nHi = Math.floorDiv(s - 1, slide);
+      long nLo = Math.max(0, -Math.floorDiv(-(s - window), slide));
+      long full = Math.max(0, nHi - nLo + 1);
+      double partial = s < window ? partialSuffix[(int) s] : 0;
+      return full * fullWeight + partial;
+    }
+    // #{n ∈ Z : s ≤ W + nS ≤ s + W − 1} = ⌊(s−1)/S⌋ − ⌈(s−W)/S⌉ + 1
+    long full = Math.floorDiv(s - 1, slide) + Math.floorDiv(-(s - window), slide) + 1;
+    return full * fullWeight;
+  }
+
+  private double minimise(QuiltInfluence m, int t, boolean streamStart) {
+    double best = Double.POSITIVE_INFINITY;
+    for (int reach = INITIAL_REACH; ; reach *= 4) {
+      long lo = streamStart ? Math.max(1, (long) t - reach) : (long) t - reach;
+      long hi = (long) t + reach;
+      double[] prefix = new double[(int) (hi - lo + 2)]; // prefix[x − lo + 1] = Σ_{lo..x} ρ
+      for (long s = lo; s <= hi; s++) {
+        prefix[(int) (s - lo + 1)] = prefix[(int) (s - lo)] + rho(s, streamStart);
+      }
+      boolean edge = false;
+      for (int ap = 1; ; ap++) {
+        boolean none = streamStart && ap == t;
+        if (ap > reach) {
+          edge = true;
+          break;
+        }
+        if (cost(prefix, lo, t, ap, 1) >= best) {
+          break;
+        }
+        int a = none ? QuiltInfluence.NONE : ap;
+        for (int b = 1; ; b++) {
+          if (b > reach) {
+            edge = true;
+            break;
+          }
+          double c = cost(prefix, lo, t, ap, b);
+          if (c >= best) {
+            break;
+          }
+          double e = streamStart ? m.influence(t, a, b) : m.worstCaseInfluence(a, b);
+          if (c + e < best) {
+            best = c + e;
+          }
+        }
+        if (none) {
+          break;
+        }
+      }
+      if (!edge || reach >= MAX_REACH) {
+        return best;
+      }
+    }
+  }
+
+  /** Σ ρ over positions t−a'+1 … t+b−1 (from lo when the left side reaches the stream start). */
+  private static double cost(double[] prefix, long lo, int t, int ap, int b) {
+    long from = Math.max(lo, (long) t - ap + 1);
+    long to = (long) t + b - 1;
+    return prefix[(int) (to - lo + 1)] - prefix[(int) (from - lo)];
+  }
+
+  public int window() {
+    return window;
+  }
+
+  public int slide() {
+    return slide;
+  }
+}
