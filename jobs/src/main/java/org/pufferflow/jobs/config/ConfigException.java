@@ -1,0 +1,31 @@
+package org.pufferflow.jobs.config;
+
+import org.pufferflow.jobs.cli.UsageException;
+
+/**
+ * An invalid job configuration. The message is one line, {@code "<path>: <reason>"}, where the path names the
+ * offending key in the YAML document (e.g. {@code model.transition[3]: row sums to 0.97, expected 1 (±1e-9)}); the
+ * CLI prints it and exits with code 2 (cli.md).
+ */
+public final class ConfigException extends UsageException {
+  private static final long serialVersionUID = 1L;
+
+  private final String path;
+  private final String reason;
+
+  public ConfigException(String path, String reason) {
+    super(path + ": " + reason);
+    this.path = path;
+    this.reason = reason;
+  }
+
+  /** The offending path, e.g. {@code model.transition[3]}. */
+  public String path() {
+    return path;
+  }
+
+  /** Why the value at {@link #path()} is rejected. */
+  public String reason() {
+    return reason;
+  }
+}

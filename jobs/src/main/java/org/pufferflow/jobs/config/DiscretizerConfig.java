@@ -1,0 +1,56 @@
+package org.pufferflow.jobs.config;
+
+import java.io.Serializable;
+
+/**
+ * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, design.md §2).
+ * The loader guarantees that each variant matches the model's N.
+ */
+public sealed interface DiscretizerConfig extends Serializable
+    permits DiscretizerConfig.Categorical, DiscretizerConfig.Bins, DiscretizerConfig.Grid {
+
+  /** {@code type: categorical}: the observation's label is looked up in {@code model.states}. */
+  record Categorical() implements DiscretizerConfig {}
+
+  /**
+   * {@code type: bins}: a numeric reading in [min, max] maps to level {@code #{thresholds <= reading}}; a reading
+   * outside [min, max] is {@code READING_OUT_OF_RANGE}.
+   *
+   * @param thresholds N-1 strictly ascending values, each in (min, max]
+   * @param min smallest valid reading
+   * @param max largest valid reading, > min
+   */
+  record Bins(double[] thresholds, double min, double max) implements DiscretizerConfig {
+    public Bins {
+      thresholds = thresholds.clone();
+    }
+
+    @Override
+    public double[] thresholds() {
+      return thresholds.clone();
+    }
+  }
+
+  /**
+   * {@code type: grid}: a rows×cols grid over [minLat, maxLat]×[minLon, maxLon]. Cell index = row·cols + col, row
+   * counted from minLat upward, col from minLon eastward; the max edge belongs to the last cell. A position outside
+   * the box is {@code OUTSIDE_GRID}.
+   */
+  record Grid(double minLat, double maxLat, double minLon, double maxLon, int rows, int cols)
+      implements DiscretizerConfig {
+
+    /** Number of cells, rows·cols (= N). */
+    public int cells() {
+      return rows * cols;
+    }
+
+    /** The centre {@code {lat, lon}} of {@code cell}, the default query value of a grid model. */
+    public double[] cellCentre(int cell) {
+      int row = cell / cols;
+      int col = cell % cols;
+      double cellHeight = (maxLat - minLat) / rows;
+      double cellWidth = (maxLon - minLon) / cols;
+      return new double[] {minLat + (row + 0.5) * cellHeight, minLon + (col + 0.5) * cellWidth};
+    }
+  }
+}

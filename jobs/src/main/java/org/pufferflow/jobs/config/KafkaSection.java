@@ -1,0 +1,79 @@
+package org.pufferflow.jobs.config;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** Reads and validates the {@code kafka} section into a {@link KafkaConfig}. */
+final class KafkaSection {
+
+  private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+  private static final Pattern HOST_PORT = Pattern.compile("[^\\s:,]+:(\\d{1,5})");
+
+  private static final String[] TOPIC_KEYS = {
+    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic"
+  };
+  private static final String[] TOPIC_DEFAULTS = {
+    "observations", "observations-rejected", "dphmm-releases", "mqm-histograms", "redacted-records",
+    "ledger-events", "opt-outs"
+  };
+
+  private KafkaSection() {}
+
+  static KafkaConfig read(ConfigNode k) {
+    k.requireMapping(
+        "bootstrapServers", "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic",
+        "ledgerTopic", "optOutTopic", "transactionalIdPrefix", "groupId");
+    ConfigNode servers = k.required("bootstrapServers");
+    String bootstrap = bootstrapServers(servers);
+    String[] topics = new String[TOPIC_KEYS.length];
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (int i = 0; i < TOPIC_KEYS.length; i++) {
+      ConfigNode t = k.optional(TOPIC_KEYS[i]);
+      topics[i] = t == null ? TOPIC_DEFAULTS[i] : topic(t);
+      String path = k.path() + "." + TOPIC_KEYS[i];
+      String other = seen.putIfAbsent(topics[i], path);
+      if (other != null) {
+        throw new ConfigException(path, "same topic as " + other + " (" + topics[i] + ")");
+      }
+    }
+    String txPrefix = nonBlank(k.optional("transactionalIdPrefix"), "pufferflow");
+    String groupId = nonBlank(k.optional("groupId"), "pufferflow");
+    return new KafkaConfig(
+        bootstrap, topics[0], topics[1], topics[2], topics[3], topics[4], topics[5], topics[6], txPrefix, groupId);
+  }
+
+  private static String bootstrapServers(ConfigNode node) {
+    String s = node.asString().trim();
+    if (s.equals(KafkaConfig.EMBEDDED)) {
+      return s;
+    }
+    for (String server : s.split(",", -1)) {
+      var m = HOST_PORT.matcher(server.trim());
+      if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(1)) > 65535) {
+        throw node.error(
+            "\"" + server.trim() + "\" is not host:port (give a comma-separated host:port list or embedded)");
+      }
+    }
+    return s;
+  }
+
+  private static String topic(ConfigNode node) {
+    String t = node.asString();
+    if (!TOPIC.matcher(t).matches() || t.equals(".") || t.equals("..")) {
+      throw node.error("\"" + t + "\" is not a valid topic name (1-249 letters, digits, '.', '_', '-')");
+    }
+    return t;
+  }
+
+  private static String nonBlank(ConfigNode node, String dflt) {
+    if (node == null) {
+      return dflt;
+    }
+    String s = node.asString();
+    if (s.isBlank()) {
+      throw node.error("must not be blank");
+    }
+    return s;
+  }
+}

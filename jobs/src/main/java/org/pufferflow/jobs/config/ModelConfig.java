@@ -1,0 +1,52 @@
+package org.pufferflow.jobs.config;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The public Markov model (config section {@code model}): N distinct state labels, the row-stochastic N×N transition
+ * matrix (given inline or loaded from {@code modelFile}), the initial distribution (uniform when not configured) and
+ * the N×d query matrix, 1 ≤ d ≤ 3 (row i = f(s_i), dphmm.md §1).
+ *
+ * <p>Arrays are copied on construction and on access, so the record is immutable; read them once, outside hot paths.
+ */
+public record ModelConfig(List<String> states, double[][] transition, double[] initial, double[][] query)
+    implements Serializable {
+
+  public ModelConfig {
+    states = List.copyOf(states);
+    transition = Matrices.copy(transition);
+    initial = initial.clone();
+    query = Matrices.copy(query);
+  }
+
+  /** N, the number of states. */
+  public int numStates() {
+    return states.size();
+  }
+
+  /** d, the dimension of the query values. */
+  public int queryDimension() {
+    return query[0].length;
+  }
+
+  /** The index of {@code label} in {@link #states()}, or -1. */
+  public int indexOf(String label) {
+    return states.indexOf(label);
+  }
+
+  @Override
+  public double[][] transition() {
+    return Matrices.copy(transition);
+  }
+
+  @Override
+  public double[] initial() {
+    return initial.clone();
+  }
+
+  @Override
+  public double[][] query() {
+    return Matrices.copy(query);
+  }
+}

@@ -1,0 +1,42 @@
+package org.pufferflow.jobs.config;
+
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates the {@code noise} section: exactly one of {@code keyFile} or {@code keyEnv}. Messages never
+ * repeat the values of this section, in case a user pasted the key itself where a file name or a variable name
+ * belongs.
+ */
+final class NoiseSection {
+
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  private NoiseSection() {}
+
+  static NoiseConfig read(ConfigNode s, Path baseDir) {
+    s.requireMapping("keyFile", "keyEnv");
+    boolean file = s.has("keyFile");
+    boolean env = s.has("keyEnv");
+    if (file == env) {
+      throw s.error(file ? "give exactly one of keyFile or keyEnv, not both" : "give exactly one of keyFile or keyEnv");
+    }
+    if (file) {
+      String name = text(s.required("keyFile"));
+      return new NoiseConfig(baseDir.resolve(name).toAbsolutePath().normalize().toString(), null);
+    }
+    ConfigNode envNode = s.required("keyEnv");
+    String var = text(envNode);
+    if (!ENV_NAME.matcher(var).matches()) {
+      throw envNode.error("not a valid environment variable name (letters, digits, '_'; value not shown)");
+    }
+    return new NoiseConfig(null, var);
+  }
+
+  private static String text(ConfigNode node) {
+    if (!node.isText() || node.asString().isBlank()) {
+      throw node.error("expected a non-empty string (value not shown)");
+    }
+    return node.asString();
+  }
+}

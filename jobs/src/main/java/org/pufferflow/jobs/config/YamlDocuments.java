@@ -1,0 +1,57 @@
+package org.pufferflow.jobs.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Parses YAML text into a tree, turning syntax errors into one-line {@link ConfigException}s. */
+final class YamlDocuments {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+
+  private YamlDocuments() {}
+
+  /** The tree of {@code text}; {@code where} names the document in messages. An empty document is an error. */
+  static JsonNode parse(String text, String where) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(text);
+    } catch (JsonProcessingException e) {
+      JsonLocation loc = e.getLocation();
+      String at = loc == null ? where : where + " line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+      throw new ConfigException(at, "invalid YAML (" + firstLine(e.getOriginalMessage()) + ")");
+    }
+    if (root == null || root instanceof MissingNode || root.isNull()) {
+      throw new ConfigException(where, "empty configuration");
+    }
+    return root;
+  }
+
+  /** Reads {@code file} as UTF-8 text; a missing or unreadable file is a {@link ConfigException} at {@code path}. */
+  static String read(Path file, String path) {
+    try {
+      return Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException(path, "file not found: " + file);
+    } catch (IOException e) {
+      throw new ConfigException(path, "cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "syntax error";
+    }
+    String line = s.strip().split("\\R", 2)[0];
+    return line.isEmpty() ? "syntax error" : line;
+  }
+}

@@ -1,0 +1,65 @@
+package org.pufferflow.jobs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+
+  static String resource(String name) throws IOException {
+    try (InputStream in = ConfigLoaderTest.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IOException("no resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void loadsTheSmartMeterDemo() throws IOException {
+    JobConfig c = ConfigLoader.parse(resource("/demo/job.yaml"), Path.of("."));
+    assertThat(c.kafka().embedded()).isTrue();
+    assertThat(c.kafka().inputTopic()).isEqualTo("observations");
+    assertThat(c.kafka().ledgerTopic()).isEqualTo("ledger-events");
+    assertThat(c.time().tickMillis()).isEqualTo(900_000L);
+    assertThat(c.time().allowedLatenessTicks()).isEqualTo(2);
+    assertThat(c.model().states()).containsExactly("away", "home", "busy");
+    assertThat(c.model().transition()[2]).containsExactly(0.05, 0.25, 0.70);
+    assertThat(c.model().initial()).containsExactly(0.3, 0.5, 0.2);
+    assertThat(c.model().query()).isDeepEqualTo(new double[][] {{0.1}, {0.6}, {2.5}});
+    assertThat(c.discretizer()).isInstanceOf(DiscretizerConfig.Bins.class);
+    DiscretizerConfig.Bins bins = (DiscretizerConfig.Bins) c.discretizer();
+    assertThat(bins.thresholds()).containsExactly(0.2, 1.0);
+    assertThat(bins.max()).isEqualTo(50.0);
+    assertThat(c.dphmm().epsilon()).isEqualTo(1.0);
+    assertThat(c.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Complete());
+    assertThat(c.dphmm().repair()).isEqualTo(DphmmConfig.Repair.STRICT);
+    assertThat(c.dphmm().mechanism()).isEqualTo(DphmmConfig.Mechanism.KNORM);
+    assertThat(c.mqm().window()).isEqualTo(96);
+    assertThat(c.mqm().slide()).isEqualTo(24);
+    assertThat(c.mqm().theta()).isEqualTo(new ThetaConfig.Model());
+    assertThat(c.mqm().mode()).isEqualTo(MqmConfig.Mode.EXACT_ANY_INITIAL);
+    assertThat(c.redaction()).isNull();
+    assertThat(c.noise()).isEqualTo(new NoiseConfig(null, "PUFFERFLOW_NOISE_KEY"));
+  }
+
+  @Test
+  void loadsTheLocationSample() throws IOException {
+    JobConfig c = ConfigLoader.parse(resource("/demo/location.yaml"), Path.of("."));
+    assertThat(c.model().numStates()).isEqualTo(16);
+    DiscretizerConfig.Grid g = (DiscretizerConfig.Grid) c.discretizer();
+    assertThat(g.cells()).isEqualTo(16);
+    // default query of a grid: cell centres (lat, lon); cell 5 = row 1, col 1
+    assertThat(c.model().queryDimension()).isEqualTo(2);
+    assertThat(c.model().query()[5][0]).isCloseTo(39.85 + 1.5 * 0.035, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(c.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Utility(0.06));
+    assertThat(c.dphmm().constraint()).isEqualTo(new ConstraintConfig.Delta(0.01));
+    assertThat(c.dphmm().budget()).isEqualTo(new BudgetConfig(5000.0, 100.0, 1440L));
+    assertThat(c.mqm().output()).isEqualTo(MqmConfig.Output.FREQUENCIES);
+  }
+}
