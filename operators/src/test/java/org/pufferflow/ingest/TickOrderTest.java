@@ -43,6 +43,15 @@ class TickOrderTest {
   }
 
   @Test
+  void tooLateBehindTheNewestTickWinsOverDuplicate() {
+    // tick 7 was processed, but it is also 3 ticks behind 10: the verdict must not depend on timer timing
+    assertThat(order.check(7, false, 7, 10)).isEqualTo(ReasonCode.TOO_LATE);
+    assertThat(order.check(7, false, 9, 10)).isEqualTo(ReasonCode.TOO_LATE);
+    assertThat(order.explain(ReasonCode.TOO_LATE, 7, 9, 10))
+        .isEqualTo("tick 7: more than 2 tick(s) behind the subject's newest tick 10");
+  }
+
+  @Test
   void zeroLatenessAcceptsOnlyNonDecreasingTicks() {
     TickOrder strict = new TickOrder(0);
     assertThat(strict.check(5, false, NONE, 5)).isNull();
