@@ -50,7 +50,7 @@ public final class PipelineBuilder {
 
   private final JobConfig config;
   private final String bootstrapServers;
-  private boolean bounded;
+  private OffsetsInitializer stoppingOffsets;
   private Duration checkpointInterval = Duration.ofSeconds(5);
   private String id = "";
 
@@ -68,7 +68,16 @@ public final class PipelineBuilder {
 
   /** Read the input topic from the start to the end offsets found at job start, then finish. Default: unbounded. */
   public PipelineBuilder bounded(boolean bounded) {
-    this.bounded = bounded;
+    this.stoppingOffsets = bounded ? OffsetsInitializer.latest() : null;
+    return this;
+  }
+
+  /**
+   * Read the input topic from the start up to {@code stoppingOffsets} (which may lie ahead of what is in the topic
+   * now: the source waits for them), then finish.
+   */
+  public PipelineBuilder boundedAt(OffsetsInitializer stoppingOffsets) {
+    this.stoppingOffsets = PufferPreconditions.checkNotNull("stoppingOffsets", stoppingOffsets);
     return this;
   }
 
@@ -133,9 +142,9 @@ public final class PipelineBuilder {
             .setGroupId(kafka.groupId())
             .setDeserializer(new RawRecordDeserializer())
             .setProperty("isolation.level", "read_committed")
-            .setProperty("partition.discovery.interval.ms", bounded ? "-1" : "60000");
-    if (bounded) {
-      b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(OffsetsInitializer.latest());
+            .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000");
+    if (stoppingOffsets != null) {
+      b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(stoppingOffsets);
     } else {
       b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
     }
@@ -154,7 +163,7 @@ public final class PipelineBuilder {
                 .setValueSerializationSchema(AvroSerializationSchema.forSpecific(RejectedObservation.class))
                 .build())
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-        .setTransactionalIdPrefix(kafka.transactionalIdPrefix() + "-rejected")
+        .setTransactionalIdPrefix(kafka.transactionalIdPrefix() + "-" + id.replace('/', '-') + "rejected")
         .build();
   }
 }
