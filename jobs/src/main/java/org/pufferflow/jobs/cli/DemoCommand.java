@@ -22,8 +22,6 @@ import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsIni
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
@@ -122,7 +120,7 @@ public final class DemoCommand implements Callable<Integer> {
       feed.setDaemon(true);
       feed.start();
 
-      JobExecutionResult result = awaitWithProgress(job, feeder, kafka, plans, total, started);
+      JobExecutionResult result = awaitWithProgress(job, feeder, total, started);
       feed.join(TimeUnit.SECONDS.toMillis(10));
       if (feeder.failure() != null) {
         throw new IllegalStateException("feeding the demo input failed: " + feeder.failure().getMessage(), feeder.failure());
@@ -164,45 +162,27 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private JobExecutionResult awaitWithProgress(JobClient job, DemoFeeder feeder, EmbeddedKafka kafka,
-      List<FeedPlan> plans, long total, long started) throws Exception {
+  private JobExecutionResult awaitWithProgress(JobClient job, DemoFeeder feeder, long total, long started)
+      throws Exception {
     var resultFuture = job.getJobExecutionResult();
-    try (Admin admin = kafka.admin()) {
-      while (!resultFuture.isDone()) {
-        long processed = committed(admin, plans);
-        err.printf(Locale.ROOT, "\r  %5.1f s  fed %,d/%,d  processed (checkpointed) %,d  ",
-            (System.nanoTime() - started) / 1e9, feeder.sent(), total, processed);
-        err.flush();
-        if (feeder.failure() != null) {
-          job.cancel();
-        }
-        try {
-          resultFuture.get(500, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException ignored) {
-          // keep polling
-        }
+    while (!resultFuture.isDone()) {
+      long sent = feeder.sent();
+      err.printf(Locale.ROOT, "\r  %5.1f s  fed %,d/%,d records  %s  ", (System.nanoTime() - started) / 1e9, sent,
+          total, sent < total ? "(job running)" : "(job finishing: last ticks, final checkpoint)");
+      err.flush();
+      if (feeder.failure() != null) {
+        job.cancel();
+      }
+      try {
+        resultFuture.get(500, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException ignored) {
+        // keep polling
       }
     }
-    err.printf(Locale.ROOT, "\r  %5.1f s  fed %,d/%,d  processed %,d  done%n",
-        (System.nanoTime() - started) / 1e9, feeder.sent(), total, total);
-    return resultFuture.get();
-  }
-
-  private static long committed(Admin admin, List<FeedPlan> plans) {
-    try {
-      Map<TopicPartition, OffsetAndMetadata> offsets =
-          admin.listConsumerGroupOffsets("pufferflow").partitionsToOffsetAndMetadata().get(2, TimeUnit.SECONDS);
-      long n = 0;
-      for (FeedPlan plan : plans) {
-        for (int p = 0; p < plan.partitions(); p++) {
-          OffsetAndMetadata o = offsets.get(new TopicPartition(plan.topic(), p));
-          n += o == null ? 0 : o.offset();
-        }
-      }
-      return n;
-    } catch (Exception e) {
-      return 0;
-    }
+    JobExecutionResult result = resultFuture.get();
+    err.printf(Locale.ROOT, "\r  %5.1f s  fed %,d/%,d records  done%s%n", (System.nanoTime() - started) / 1e9,
+        feeder.sent(), total, " ".repeat(40));
+    return result;
   }
 
   private void printSummary(List<DemoOutcome> outcomes, long accepted, long expectedAccepted) {

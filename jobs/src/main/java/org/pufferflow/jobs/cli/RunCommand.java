@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -43,11 +44,19 @@ public final class RunCommand implements Callable<Integer> {
       description = "Parallelism of a local run (default: ${DEFAULT-VALUE}); ignored on a cluster.")
   int parallelism;
 
+  @Option(names = "--checkpoint-interval", paramLabel = "MS", defaultValue = "5000",
+      description = "Checkpoint interval in milliseconds (default: ${DEFAULT-VALUE}); rejected records become"
+          + " visible to read_committed consumers at each checkpoint.")
+  long checkpointMillis;
+
   @Override
   public Integer call() throws Exception {
     JobConfig job = ConfigLoader.load(config);
     if (parallelism < 1) {
       throw new UsageException("--parallelism: must be >= 1, got " + parallelism);
+    }
+    if (checkpointMillis < 10) {
+      throw new UsageException("--checkpoint-interval: must be >= 10 ms, got " + checkpointMillis);
     }
     KafkaConfig kafka = job.kafka();
     EmbeddedKafka broker = null;
@@ -68,7 +77,8 @@ public final class RunCommand implements Callable<Integer> {
       }
       StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
       env.setParallelism(parallelism);
-      IngestStreams streams = new PipelineBuilder(job, bootstrap).bounded(bounded).build(env);
+      IngestStreams streams = new PipelineBuilder(job, bootstrap).bounded(bounded)
+          .checkpointInterval(Duration.ofMillis(checkpointMillis)).build(env);
       streams.observations().sinkTo(new DiscardingSink<>()).name("accepted observations").uid("accepted-sink");
       env.execute("pufferflow " + config.getFileName());
       return 0;

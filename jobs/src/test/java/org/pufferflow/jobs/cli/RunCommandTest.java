@@ -51,6 +51,6 @@ class RunCommandTest {
     Path f = dir.resolve("job.yaml");
     Files.writeString(f, VALID);
     StringWriter err = new StringWriter();
-    assertThat(run(err, "--config", f.toString(), "--bounded")).isZero();
+    assertThat(run(err, "--config", f.toString(), "--bounded", "--checkpoint-interval", "500")).isZero();
   }
 }
