@@ -22,7 +22,7 @@ class DemoCommandTest {
     int code;
     System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      code = CommandLines.execute(new DemoCommand(), "--seconds", "6", "--out", out.toString());
+      code = CommandLines.execute(new DemoCommand(), "--seconds", "3", "--out", out.toString());
     } finally {
       System.setOut(stdout);
     }

@@ -37,6 +37,7 @@ import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.demo.RejectedTopicReader;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.operators.StateObservation;
 
@@ -200,13 +201,13 @@ class IngestPipelineIntegrationTest {
     List<String> rejected = new ArrayList<>();
     Map<String, Integer> reasons = new TreeMap<>();
     for (String topic : List.of("rej-bins", "rej-cat", "rej-grid")) {
-      List<RejectedObservation> rs = TopicReader.readRejected(kafka.bootstrapServers(), topic);
+      List<RejectedObservation> rs = RejectedTopicReader.readAll(kafka.bootstrapServers(), topic);
       rs.sort(Comparator.comparing((RejectedObservation r) -> r.getSourcePartition()).thenComparingLong(r -> r.getSourceOffset()));
       for (RejectedObservation r : rs) {
-        rejected.add(TopicReader.describe(r));
+        rejected.add(describe(r));
         byte[] raw = new byte[r.getRawPayload().remaining()];
         r.getRawPayload().duplicate().get(raw);
-        assertThat(raw).as("raw payload of %s", TopicReader.describe(r))
+        assertThat(raw).as("raw payload of %s", describe(r))
             .isEqualTo(PRODUCED.get(r.getSourceTopic() + "-" + r.getSourcePartition() + "@" + r.getSourceOffset()));
         reasons.merge(r.getReasonCode(), 1, Integer::sum);
       }
@@ -236,4 +237,9 @@ class IngestPipelineIntegrationTest {
         (System.nanoTime() - started) / 1e9);
   }
 
+
+  private static String describe(RejectedObservation r) {
+    return r.getSourceTopic() + "-" + r.getSourcePartition() + "@" + r.getSourceOffset() + " " + r.getReasonCode()
+        + ": " + r.getMessage();
+  }
 }
