@@ -20,7 +20,7 @@ import org.pufferflow.ingest.TickOrder;
  * Keyed by subject: buffers accepted records in keyed state and emits them as {@link StateObservation}s in tick
  * order, on event-time timers (design.md §3 "Event time"). A record of tick t is buffered unless {@link TickOrder}
  * rejects it ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output); its tick is
- * released when the watermark passes the end of tick t. The watermark trails the newest event time by the allowed
+ * released when the watermark passes the end of tick t (at once if it already has). The watermark trails the newest event time by the allowed
  * lateness (set by the job), and reaches +∞ at the end of a bounded input, which flushes every buffer.
  *
  * <p>Keyed state per subject: the buffer (tick → state), the newest tick seen and the last tick emitted. Emitted
@@ -67,11 +67,26 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
           Rejections.of(r.topic, r.partition, r.offset, r.payload, reason, order.explain(reason, r.tick, last, max)));
       return;
     }
-    buffer.put(r.tick, r.state);
     if (max == TickOrder.NONE || r.tick > max) {
       maxSeen.update(r.tick);
     }
-    ctx.timerService().registerEventTimeTimer(clock.endOf(r.tick));
+    long end = clock.endOf(r.tick);
+    if (end <= ctx.timerService().currentWatermark()) {
+      // Behind the watermark: every buffered tick of this subject ends after the watermark, hence after this tick,
+      // so emitting it now keeps tick order. Waiting for a timer would stall until the watermark moves again
+      // (possibly never, after a record far in the future pushed it ahead).
+      emit(r.subjectId, r.tick, r.state, out);
+      lastProcessed.update(r.tick);
+      return;
+    }
+    buffer.put(r.tick, r.state);
+    ctx.timerService().registerEventTimeTimer(end);
+  }
+
+  private void emit(String subject, long tick, int state, Collector<StateObservation> out) {
+    out.collect(new StateObservation(subject, tick, state));
+    acceptedMetric.inc();
+    acceptedAccumulator.add(1L);
   }
 
   @Override
@@ -94,9 +109,7 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
       long tick = due[i];
       int state = buffer.get(tick);
       buffer.remove(tick);
-      out.collect(new StateObservation(subject, tick, state));
-      acceptedMetric.inc();
-      acceptedAccumulator.add(1L);
+      emit(subject, tick, state, out);
     }
     lastProcessed.update(due[n - 1]);
   }

@@ -114,6 +114,24 @@ class IngestFunctionsTest {
     }
   }
 
+  @Test
+  void aRecordBehindTheWatermarkIsReleasedAtOnceInsteadOfWaitingForTheNextWatermark() throws Exception {
+    TickOrderFunction fn = new TickOrderFunction(CLOCK, new TickOrder(2));
+    try (KeyedOneInputStreamOperatorTestHarness<String, AcceptedRecord, StateObservation> h =
+        new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), r -> r.subjectId, Types.STRING)) {
+      h.open();
+      h.processElement(rec("far", 1_000_000, 0, 0), 10_000_003); // a record far in the future moves the watermark
+      h.processWatermark(new Watermark(10_000_000 - 21));
+      h.processElement(rec("a", 7, 1, 1), 73);
+      h.processElement(rec("a", 8, 2, 2), 83);
+      h.processElement(rec("a", 6, 0, 3), 63); // behind a's released tick 8, within its lateness
+      assertThat(h.extractOutputValues()).containsExactly(
+          new StateObservation("a", 7, 1), new StateObservation("a", 8, 2));
+      assertThat(values(h.getSideOutput(Rejections.TAG))).extracting(x -> x.getReasonCode() + ":" + x.getMessage())
+          .containsExactly("TOO_LATE:tick 6: before the subject's last processed tick 8");
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static <T> List<T> values(ConcurrentLinkedQueue<StreamRecord<T>> q) {
     List<T> out = new ArrayList<>();
