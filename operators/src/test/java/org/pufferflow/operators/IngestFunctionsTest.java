@@ -132,6 +132,14 @@ class IngestFunctionsTest {
     }
   }
 
+  @Test
+  void streamRecordsAreFlinkPojosNotKryoTypes() {
+    for (Class<?> c : new Class<?>[] {RawRecord.class, AcceptedRecord.class, StateObservation.class}) {
+      assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(c))
+          .as(c.getSimpleName()).isInstanceOf(org.apache.flink.api.java.typeutils.PojoTypeInfo.class);
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static <T> List<T> values(ConcurrentLinkedQueue<StreamRecord<T>> q) {
     List<T> out = new ArrayList<>();

@@ -75,8 +75,9 @@ public final class DemoReport {
     System.setProperty("java.awt.headless", "true");
     CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
         .title("Rejected records by reason").xAxisTitle("reason").yAxisTitle("records").build();
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setXAxisLabelRotation(35);
+    chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     List<String> reasons = new ArrayList<>();
     for (ReasonCode r : ReasonCode.values()) {
