@@ -78,7 +78,7 @@ final class ConfigNode {
   /** The value of {@code key}; a missing key or an empty value is an error. */
   ConfigNode required(String key) {
     if (!has(key)) {
-      throw new ConfigException(childPath(key), "missing required key");
+      throw new ConfigException(childPath(key), path.isEmpty() ? "missing required section" : "missing required key");
     }
     return new ConfigNode(node.get(key), childPath(key));
   }

@@ -1,6 +1,8 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, design.md §2).
@@ -28,6 +30,24 @@ public sealed interface DiscretizerConfig extends Serializable
     @Override
     public double[] thresholds() {
       return thresholds.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Bins b
+          && Arrays.equals(thresholds, b.thresholds)
+          && Double.compare(min, b.min) == 0
+          && Double.compare(max, b.max) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(Arrays.hashCode(thresholds), min, max);
+    }
+
+    @Override
+    public String toString() {
+      return "Bins[thresholds=" + Arrays.toString(thresholds) + ", min=" + min + ", max=" + max + "]";
     }
   }
 

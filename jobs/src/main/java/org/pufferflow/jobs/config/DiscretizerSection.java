@@ -37,11 +37,14 @@ final class DiscretizerSection {
     for (int i = 0; i < t.length; i++) {
       String at = thresholdsNode.path() + "[" + i + "]";
       if (i > 0 && !(t[i] > t[i - 1])) {
-        throw new ConfigException(at, "not ascending: " + Numbers.format(t[i]) + " <= previous " + Numbers.format(t[i - 1]));
+        throw new ConfigException(
+            at, "not ascending: " + Numbers.format(t[i]) + " <= previous " + Numbers.format(t[i - 1]));
       }
       if (!(t[i] > min && t[i] <= max)) {
         throw new ConfigException(
-            at, Numbers.format(t[i]) + " outside (min, max] = (" + Numbers.format(min) + ", " + Numbers.format(max) + "]");
+            at,
+            Numbers.format(t[i]) + " outside (min, max] = (" + Numbers.format(min) + ", " + Numbers.format(max)
+                + "]");
       }
     }
     return new DiscretizerConfig.Bins(t, min, max);

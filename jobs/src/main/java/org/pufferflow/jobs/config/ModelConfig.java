@@ -1,7 +1,9 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The public Markov model (config section {@code model}): N distinct state labels, the row-stochastic N×N transition
@@ -48,5 +50,26 @@ public record ModelConfig(List<String> states, double[][] transition, double[] i
   @Override
   public double[][] query() {
     return Matrices.copy(query);
+  }
+
+  /** Value equality: same labels and element-wise equal matrices. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ModelConfig m
+        && states.equals(m.states)
+        && Arrays.deepEquals(transition, m.transition)
+        && Arrays.equals(initial, m.initial)
+        && Arrays.deepEquals(query, m.query);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(states, Arrays.deepHashCode(transition), Arrays.hashCode(initial), Arrays.deepHashCode(query));
+  }
+
+  @Override
+  public String toString() {
+    return "ModelConfig[states=" + states + ", transition=" + Arrays.deepToString(transition) + ", initial="
+        + Arrays.toString(initial) + ", query=" + Arrays.deepToString(query) + "]";
   }
 }

@@ -37,11 +37,36 @@ final class MqmSection {
             mode.configName() + " needs known chains (theta: model or chains), not bounds piMin/gap");
       }
     }
+    if (mode == MqmConfig.Mode.APPROX_REVERSIBLE) {
+      checkReversible(modeNode, theta, model);
+    }
     ConfigNode outputNode = q.optional("output");
     MqmConfig.Output output =
         outputNode == null ? MqmConfig.Output.COUNTS : outputNode.asEnum(MqmConfig.Output.class);
     BudgetConfig budget = BudgetSection.read(q.required("budget"));
     return new MqmConfig(window, slide, epsilon, theta, mode, output, budget);
+  }
+
+  /** approx-reversible is valid only for reversible chains (mqm.md §2.3); bounds are the user's responsibility. */
+  private static void checkReversible(ConfigNode modeNode, ThetaConfig theta, ModelConfig model) {
+    List<double[][]> chains = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    if (theta instanceof ThetaConfig.Model) {
+      chains.add(model.transition());
+      names.add("model.transition");
+    } else if (theta instanceof ThetaConfig.Chains c) {
+      chains.addAll(c.chains());
+      for (int i = 0; i < chains.size(); i++) {
+        names.add("mqm.theta.chains[" + i + "]");
+      }
+    }
+    for (int i = 0; i < chains.size(); i++) {
+      String problem = Reversibility.problem(chains.get(i), model.states());
+      if (problem != null) {
+        throw modeNode.error(
+            "approx-reversible needs reversible chains, " + names.get(i) + " is " + problem + "; use approx-general");
+      }
+    }
   }
 
   private static ThetaConfig modelTheta(ModelConfig model) {

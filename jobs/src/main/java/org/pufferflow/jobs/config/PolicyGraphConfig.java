@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.List;
 
 /** The DPHMM policy graph over all N states ({@code dphmm.policyGraph}, dphmm.md §3). */
@@ -36,6 +37,21 @@ public sealed interface PolicyGraphConfig extends Serializable
     @Override
     public int[][] edges() {
       return Matrices.copy(edges);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Edges e && Arrays.deepEquals(edges, e.edges);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.deepHashCode(edges);
+    }
+
+    @Override
+    public String toString() {
+      return "Edges[" + Arrays.deepToString(edges) + "]";
     }
   }
 }

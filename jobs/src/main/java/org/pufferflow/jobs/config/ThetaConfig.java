@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** The class Θ of Markov chains for MQM ({@code mqm.theta}, mqm.md §1). */
@@ -28,6 +29,37 @@ public sealed interface ThetaConfig extends Serializable
         copy.add(Matrices.copy(c));
       }
       return copy;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof Chains c) || c.chains.size() != chains.size()) {
+        return false;
+      }
+      for (int i = 0; i < chains.size(); i++) {
+        if (!Arrays.deepEquals(chains.get(i), c.chains.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public int hashCode() {
+      int h = 1;
+      for (double[][] m : chains) {
+        h = 31 * h + Arrays.deepHashCode(m);
+      }
+      return h;
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder("Chains[");
+      for (int i = 0; i < chains.size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(Arrays.deepToString(chains.get(i)));
+      }
+      return sb.append(']').toString();
     }
   }
 

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.pufferflow.jobs.RepositoryPaths;
 
 class ConfigLoaderTest {
 
@@ -61,5 +63,12 @@ class ConfigLoaderTest {
     assertThat(c.dphmm().constraint()).isEqualTo(new ConstraintConfig.Delta(0.01));
     assertThat(c.dphmm().budget()).isEqualTo(new BudgetConfig(5000.0, 100.0, 1440L));
     assertThat(c.mqm().output()).isEqualTo(MqmConfig.Output.FREQUENCIES);
+  }
+
+  @Test
+  void theExamplesAreTheDemoConfigurations() throws IOException {
+    Path examples = RepositoryPaths.root().resolve("examples");
+    assertThat(Files.readString(examples.resolve("smart-meters.yaml"))).isEqualTo(resource("/demo/job.yaml"));
+    assertThat(Files.readString(examples.resolve("location-grid.yaml"))).isEqualTo(resource("/demo/location.yaml"));
   }
 }

@@ -1,0 +1,53 @@
+package org.pufferflow.jobs.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code pufferflow} command (cli.md): the root of every subcommand, run by the wrapper script at the repository
+ * root through the fat jar. Exit codes follow {@link CommandLines}: 0 on success, 2 on invalid input with a one-line
+ * message on stderr.
+ */
+@Command(
+    name = "pufferflow",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
+    versionProvider = VersionProvider.class,
+    sortOptions = false,
+    synopsisSubcommandLabel = "COMMAND",
+    subcommands = {PlanCommand.class, AnalyzeCommand.class},
+    description = {
+      "Publishes privacy-protected versions of per-subject time series: Apache Flink operators read observations"
+          + " from Kafka, turn each into a state of a public Markov model and write DPHMM releases, MQM window"
+          + " histograms and correlation-aware redactions back to Kafka.",
+      ""
+    },
+    commandListHeading = "%nCommands:%n",
+    footerHeading = "%n",
+    footer = {
+      "A job is described by one YAML file (docs/configuration.md; samples in examples/).",
+      "Run `pufferflow COMMAND --help` for the options of a command.",
+      "",
+      "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
+          + " path); 1 an unexpected failure.",
+      "Options with --json print exactly one JSON object on stdout; logs go to stderr.",
+      "Environment: JAVA_OPTS (JVM options, read by the wrapper script); the noise key variable named by"
+          + " noise.keyEnv in the configuration."
+    })
+public final class PufferflowCli implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(CommandLines.execute(new PufferflowCli(), args));
+  }
+
+  /** Without a command there is nothing to do: invalid input, exit 2. */
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "missing command (see pufferflow --help)");
+  }
+}

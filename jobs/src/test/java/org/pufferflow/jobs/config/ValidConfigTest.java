@@ -1,0 +1,185 @@
+package org.pufferflow.jobs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.pufferflow.jobs.config.InvalidConfigTest.BASE_DIR;
+import static org.pufferflow.jobs.config.InvalidConfigTest.mutate;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.jobs.RepositoryPaths;
+
+/** Valid configurations: defaults, alternatives of each section, files referenced by the configuration. */
+class ValidConfigTest {
+
+  private static final String MINIMAL =
+      """
+      kafka: {bootstrapServers: "broker-1:9092,broker-2:9092"}
+      time: {tickMillis: 1000}
+      model:
+        states: [a, b, c]
+        transition: [[0.5, 0.5, 0], [0, 0.5, 0.5], [0.5, 0, 0.5]]
+      discretizer: {type: categorical}
+      """;
+
+  @Test
+  void minimalConfigurationGetsTheDocumentedDefaults() {
+    JobConfig c = ConfigLoader.parse(MINIMAL, BASE_DIR);
+    assertThat(c.kafka())
+        .isEqualTo(
+            new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "observations-rejected",
+                "dphmm-releases", "mqm-histograms", "redacted-records", "ledger-events", "opt-outs",
+                "pufferflow", "pufferflow"));
+    assertThat(c.kafka().embedded()).isFalse();
+    assertThat(c.time()).isEqualTo(new TimeConfig(1000, 0, 0));
+    assertThat(c.model().initial()).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+    assertThat(c.model().query()).isDeepEqualTo(new double[][] {{0}, {1}, {2}});
+    assertThat(c.discretizer()).isEqualTo(new DiscretizerConfig.Categorical());
+    assertThat(c.anyMechanism()).isFalse();
+    assertThat(c.dphmm()).isNull();
+    assertThat(c.mqm()).isNull();
+    assertThat(c.redaction()).isNull();
+    assertThat(c.noise()).isNull();
+  }
+
+  @Test
+  void optionalKeysOfTheMechanismsGetTheirDefaults() throws Exception {
+    JobConfig c = ConfigLoader.parse(mutate("-mqm.slide"), BASE_DIR);
+    assertThat(c.dphmm().constraint()).isEqualTo(new ConstraintConfig.Support());
+    assertThat(c.dphmm().repair()).isEqualTo(DphmmConfig.Repair.STRICT);
+    assertThat(c.dphmm().fullSpan()).isTrue();
+    assertThat(c.dphmm().mechanism()).isEqualTo(DphmmConfig.Mechanism.KNORM);
+    assertThat(c.dphmm().budget()).isEqualTo(new BudgetConfig(100, null, null));
+    assertThat(c.mqm().slide()).isEqualTo(10);
+    assertThat(c.mqm().theta()).isEqualTo(new ThetaConfig.Model());
+    assertThat(c.mqm().mode()).isEqualTo(MqmConfig.Mode.EXACT_ANY_INITIAL);
+    assertThat(c.mqm().output()).isEqualTo(MqmConfig.Output.COUNTS);
+    assertThat(c.redaction().mechanism()).isEqualTo(RedactionConfig.Mechanism.THREE_R_OPTIMAL);
+    assertThat(c.redaction().split()).isEqualTo(RedactionConfig.Split.AUTO);
+  }
+
+  @Test
+  void boundsDefaultToApproxGeneralAndChainsAreKept() throws Exception {
+    JobConfig bounds = ConfigLoader.parse(mutate("mqm.theta={\"piMin\":0.2,\"gap\":0.1}"), BASE_DIR);
+    assertThat(bounds.mqm().theta()).isEqualTo(new ThetaConfig.Bounds(0.2, 0.1));
+    assertThat(bounds.mqm().mode()).isEqualTo(MqmConfig.Mode.APPROX_GENERAL);
+    JobConfig chains =
+        ConfigLoader.parse(
+            mutate("mqm.theta={\"chains\":[[[0.5,0.5],[0.5,0.5]],[[0.7,0.3],[0.4,0.6]]]}"), BASE_DIR);
+    ThetaConfig.Chains theta = (ThetaConfig.Chains) chains.mqm().theta();
+    assertThat(theta.chains()).hasSize(2);
+    assertThat(theta.chains().get(1)).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
+  }
+
+  @Test
+  void edgesNameStatesByLabelOrIndex() throws Exception {
+    JobConfig c =
+        ConfigLoader.parse(
+            mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[\"out\",1],[1,0]]}"), BASE_DIR);
+    assertThat(((PolicyGraphConfig.Edges) c.dphmm().policyGraph()).edges())
+        .isDeepEqualTo(new int[][] {{0, 1}, {1, 0}});
+    JobConfig t = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"transition\"}"), BASE_DIR);
+    assertThat(t.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Transition(0));
+  }
+
+  @Test
+  void rowSumsWithinTheToleranceAreAccepted() throws Exception {
+    JobConfig c =
+        ConfigLoader.parse(mutate("model.transition=[[0.9,0.1000000005],[0.2,0.8]]"), BASE_DIR);
+    assertThat(c.model().transition()[0][1]).isEqualTo(0.1000000005);
+    assertThatThrownBy(() -> ConfigLoader.parse(mutate("model.transition=[[0.9,0.100000002],[0.2,0.8]]"), BASE_DIR))
+        .hasMessage("model.transition[0]: row sums to 1.000000002, expected 1 (±1e-9)");
+  }
+
+  @Test
+  void modelFileAndKeyFileResolveAgainstTheConfigDirectory(@TempDir Path dir) throws Exception {
+    Files.writeString(
+        dir.resolve("learned.yaml"),
+        """
+        states: [out, in]
+        transition: [[0.7, 0.3], [0.4, 0.6]]
+        stationary: [0.571428571, 0.428571429]
+        """);
+    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-noise.keyEnv",
+        "noise.keyFile=\"secrets/key.bin\"");
+    Path config = dir.resolve("job.yaml");
+    Files.writeString(config, yaml);
+    JobConfig c = ConfigLoader.load(config);
+    assertThat(c.model().states()).containsExactly("out", "in");
+    assertThat(c.model().transition()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
+    assertThat(c.noise().keyFile()).isEqualTo(dir.resolve("secrets/key.bin").toAbsolutePath().toString());
+    assertThat(c.noise().keyEnv()).isNull();
+  }
+
+  @Test
+  void errorsInsideTheModelFileNameTheFile(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("learned.yaml"), "states: [out, in]\ntransition: [[0.7, 0.3], [0.4, 0.5]]\n");
+    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"");
+    assertThatThrownBy(() -> ConfigLoader.parse(yaml, dir))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("model.modelFile(learned.yaml).transition[1]: row sums to 0.9, expected 1 (±1e-9)");
+    String other = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "model.states=[\"in\",\"out\"]");
+    Files.writeString(dir.resolve("learned.yaml"), "states: [out, in]\ntransition: [[0.7, 0.3], [0.4, 0.6]]\n");
+    assertThatThrownBy(() -> ConfigLoader.parse(other, dir))
+        .hasMessage("model.states: differ from the states of learned.yaml [out, in]");
+  }
+
+  @Test
+  void theConfigurationIsSerializableForFlink() throws Exception {
+    JobConfig c = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[0,1]]}"), BASE_DIR);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(c);
+    }
+    JobConfig back;
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      back = (JobConfig) in.readObject();
+    }
+    assertThat(back).isEqualTo(c).hasSameHashCodeAs(c);
+    assertThat(back.model().transition()).isDeepEqualTo(c.model().transition());
+  }
+
+  @Test
+  void recordsWithArraysCompareByValue() throws Exception {
+    assertThat(ConfigLoader.parse(mutate(), BASE_DIR)).isEqualTo(ConfigLoader.parse(mutate(), BASE_DIR));
+    assertThat(ConfigLoader.parse(mutate(), BASE_DIR))
+        .isNotEqualTo(ConfigLoader.parse(mutate("model.transition=[[0.8,0.2],[0.2,0.8]]"), BASE_DIR));
+    assertThat(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
+        .isEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
+        .isNotEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2.5}, 0, 3));
+    assertThat(new ThetaConfig.Chains(List.<double[][]>of(new double[][] {{1}})))
+        .isEqualTo(new ThetaConfig.Chains(List.<double[][]>of(new double[][] {{1}})));
+    assertThat(new PolicyGraphConfig.Edges(new int[][] {{0, 1}}).toString()).isEqualTo("Edges[[[0, 1]]]");
+  }
+
+  @Test
+  void recordsAreImmutable() {
+    JobConfig c = ConfigLoader.parse(MINIMAL, BASE_DIR);
+    c.model().transition()[0][0] = 42;
+    c.model().query()[0][0] = 42;
+    assertThat(c.model().transition()[0][0]).isEqualTo(0.5);
+    assertThat(c.model().query()[0][0]).isEqualTo(0.0);
+  }
+
+  @Test
+  void theShippedExamplesLoad() throws Exception {
+    Path examples = RepositoryPaths.root().resolve("examples");
+    try (var files = Files.list(examples)) {
+      var configs =
+          files
+              .filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("model-"))
+              .toList();
+      assertThat(configs).hasSizeGreaterThanOrEqualTo(3);
+      for (Path p : configs) {
+        assertThat(ConfigLoader.load(p)).as(p.toString()).isNotNull();
+      }
+    }
+  }
+}
