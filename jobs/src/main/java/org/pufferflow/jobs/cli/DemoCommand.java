@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -34,6 +32,7 @@ import org.pufferflow.jobs.demo.DemoReport;
 import org.pufferflow.jobs.demo.FeedPlan;
 import org.pufferflow.jobs.demo.RejectedTopicReader;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.pipeline.LocalFlink;
 import org.pufferflow.jobs.pipeline.PipelineBuilder;
 import org.pufferflow.operators.RejectCounters;
 import picocli.CommandLine.Command;
@@ -94,10 +93,8 @@ public final class DemoCommand implements Callable<Integer> {
       }
       err.println("Kafka at " + kafka.bootstrapServers() + "; feeding " + total + " records over " + seconds + " s");
 
-      Configuration flinkConf = new Configuration();
-      flinkConf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-      flinkConf.set(RestOptions.ADDRESS, "127.0.0.1");
-      StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(PARTITIONS, flinkConf);
+      StreamExecutionEnvironment env =
+          StreamExecutionEnvironment.createLocalEnvironment(PARTITIONS, LocalFlink.loopbackConfiguration());
       for (int i = 0; i < plans.size(); i++) {
         JobConfig c = i == 0 ? meters : locations;
         FeedPlan plan = plans.get(i);

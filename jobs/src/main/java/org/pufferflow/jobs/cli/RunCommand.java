@@ -10,6 +10,7 @@ import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.pipeline.IngestStreams;
+import org.pufferflow.jobs.pipeline.LocalFlink;
 import org.pufferflow.jobs.pipeline.PipelineBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,7 +76,8 @@ public final class RunCommand implements Callable<Integer> {
         System.err.println("note: this build runs the ingestion half; the dphmm/mqm/redaction sections are validated"
             + " and will be attached by the mechanism operators");
       }
-      StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+      StreamExecutionEnvironment env =
+          StreamExecutionEnvironment.getExecutionEnvironment(LocalFlink.loopbackConfiguration());
       env.setParallelism(parallelism);
       IngestStreams streams = new PipelineBuilder(job, bootstrap).bounded(bounded)
           .checkpointInterval(Duration.ofMillis(checkpointMillis)).build(env);
