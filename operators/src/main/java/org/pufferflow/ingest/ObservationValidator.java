@@ -32,30 +32,51 @@ public final class ObservationValidator implements Serializable {
     return clock;
   }
 
-  /** Accepts {@code o} as (subject, tick, state) or says why not. */
-  public ValidationResult validate(Observation o) {
+  /**
+   * The allocation-free form of {@link #validate}, for the per-record hot path: the state index of {@code o} if it
+   * passes every check, else the negative code {@link Discretizer#rejected(ReasonCode)} of the first failed check
+   * (then {@link #reject} builds the message). On success, subject and tick are {@code o.getSubjectId()} and
+   * {@code clock().tickOf(o.getEventTime().toEpochMilli())}.
+   */
+  public int check(Observation o) {
     String subject = o.getSubjectId();
     if (subject == null || subject.isEmpty()) {
-      return new Rejection(ReasonCode.MISSING_SUBJECT,
-          subject == null ? "subjectId is missing" : "subjectId is empty");
+      return Discretizer.rejected(ReasonCode.MISSING_SUBJECT);
     }
     java.time.Instant instant = o.getEventTime();
     if (instant == null) {
-      return new Rejection(ReasonCode.MISSING_TIME, "eventTime is missing");
+      return Discretizer.rejected(ReasonCode.MISSING_TIME);
     }
     long eventTime = instant.toEpochMilli();
-    if (eventTime < 0) {
-      return new Rejection(ReasonCode.NEGATIVE_TIME, "eventTime = " + eventTime + ": must be >= 0");
+    if (eventTime < 0 || !clock.hasTick(eventTime)) {
+      return Discretizer.rejected(ReasonCode.NEGATIVE_TIME);
     }
-    if (!clock.hasTick(eventTime)) {
-      return new Rejection(ReasonCode.NEGATIVE_TIME,
-          "eventTime = " + eventTime + ": before the configured epoch " + clock.epochMillis() + " (negative tick)");
+    return discretizer.discretize(o);
+  }
+
+  /** The rejection for a negative {@link #check} result, with a message naming the offending value. */
+  public Rejection reject(Observation o, int code) {
+    ReasonCode reason = Discretizer.reasonOf(code);
+    String message = switch (reason) {
+      case MISSING_SUBJECT -> o.getSubjectId() == null ? "subjectId is missing" : "subjectId is empty";
+      case MISSING_TIME -> "eventTime is missing";
+      case NEGATIVE_TIME -> {
+        long t = o.getEventTime().toEpochMilli();
+        yield t < 0
+            ? "eventTime = " + t + ": must be >= 0"
+            : "eventTime = " + t + ": before the configured epoch " + clock.epochMillis() + " (negative tick)";
+      }
+      default -> discretizer.explain(o, reason);
+    };
+    return new Rejection(reason, message);
+  }
+
+  /** Accepts {@code o} as (subject, tick, state) or says why not. */
+  public ValidationResult validate(Observation o) {
+    int code = check(o);
+    if (code < 0) {
+      return reject(o, code);
     }
-    int state = discretizer.discretize(o);
-    if (state < 0) {
-      ReasonCode reason = Discretizer.reasonOf(state);
-      return new Rejection(reason, discretizer.explain(o, reason));
-    }
-    return new Accepted(subject, clock.tickOf(eventTime), state);
+    return new Accepted(o.getSubjectId(), clock.tickOf(o.getEventTime().toEpochMilli()), code);
   }
 }

@@ -5,12 +5,10 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.ingest.Accepted;
 import org.pufferflow.ingest.ObservationDecoder;
 import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.Rejection;
-import org.pufferflow.ingest.ValidationResult;
 
 /**
  * "validate + discretize" (design.md §3): decodes each raw Kafka value as an Avro {@code Observation}, checks it with
@@ -48,11 +46,12 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
       reject(raw, ReasonCode.UNDECODABLE, decoder.error(), ctx);
       return;
     }
-    ValidationResult result = validator.validate(o);
-    if (result instanceof Accepted a) {
-      out.collect(new AcceptedRecord(a.subjectId(), a.tick(), a.state(), o.getEventTime().toEpochMilli(), raw));
+    int state = validator.check(o);
+    if (state >= 0) {
+      long eventTime = o.getEventTime().toEpochMilli();
+      out.collect(new AcceptedRecord(o.getSubjectId(), validator.clock().tickOf(eventTime), state, eventTime, raw));
     } else {
-      Rejection r = (Rejection) result;
+      Rejection r = validator.reject(o, state);
       reject(raw, r.reasonCode(), r.message(), ctx);
     }
   }
