@@ -62,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
   static final int PARTITIONS = 2;
 
   @Option(names = "--seconds", paramLabel = "N", defaultValue = "20",
-      description = "How long to feed the synthetic fleet, in seconds (default: ${DEFAULT-VALUE}).")
+      description = "How long to feed the synthetic fleet, in seconds, 1..600 (default: ${DEFAULT-VALUE}).")
   int seconds;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-report",
@@ -73,8 +73,11 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (seconds < 1 || seconds > 3600) {
-      throw new UsageException("--seconds: must lie in [1, 3600], got " + seconds);
+    if (seconds < 1 || seconds > 600) {
+      throw new UsageException("--seconds: must lie in [1, 600], got " + seconds);
+    }
+    if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
+      throw new UsageException("--out: " + out + " exists and is not a directory");
     }
     long started = System.nanoTime();
     JobConfig meters = resourceConfig("/demo/job.yaml");

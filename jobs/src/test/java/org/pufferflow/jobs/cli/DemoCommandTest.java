@@ -39,5 +39,12 @@ class DemoCommandTest {
   @Test
   void rejectsANonPositiveDuration() {
     assertThat(CommandLines.execute(new DemoCommand(), "--seconds", "0")).isEqualTo(CommandLines.EXIT_INVALID_INPUT);
+    assertThat(CommandLines.execute(new DemoCommand(), "--seconds", "x")).isEqualTo(CommandLines.EXIT_INVALID_INPUT);
+  }
+
+  @Test
+  void rejectsAnOutputPathThatIsAFile(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("f"), "x");
+    assertThat(CommandLines.execute(new DemoCommand(), "--out", file.toString())).isEqualTo(CommandLines.EXIT_INVALID_INPUT);
   }
 }
