@@ -28,6 +28,8 @@ import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.common.utils.Utils;
 import org.pufferflow.common.PufferPreconditions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A real Apache Kafka broker running inside this JVM: one combined KRaft node (broker + controller), listening only
@@ -49,6 +51,7 @@ import org.pufferflow.common.PufferPreconditions;
  */
 public final class EmbeddedKafka implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
   private static final String CLIENT_LISTENER = "CLIENT";
   private static final String CONTROLLER_LISTENER = "KRAFT";
   private static final String LOOPBACK = "127.0.0.1";
@@ -230,7 +233,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /** Stops the broker and controller and deletes the data directory. Idempotent. */
+  /**
+   * Stops the broker and controller, waits for their threads and deletes the data directory. Idempotent. A fault
+   * the broker recorded while running is logged (WARN), not thrown.
+   */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -239,8 +245,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     closed = true;
     try {
       cluster.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      LOG.warn("interrupted while stopping the embedded Kafka broker", e);
     } catch (Exception e) {
-      throw new IllegalStateException("embedded Kafka broker did not shut down cleanly: " + e.getMessage(), e);
+      // The kit rethrows faults its handlers recorded while the broker ran, after shutting everything down. The
+      // caller's work is done by now; report the fault instead of failing it.
+      LOG.warn("embedded Kafka broker reported a fault: {}", e.getMessage(), e);
     } finally {
       deleteQuietly(dataDir);
     }
