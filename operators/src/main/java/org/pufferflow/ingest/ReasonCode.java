@@ -1,0 +1,34 @@
+package org.pufferflow.ingest;
+
+/**
+ * Why an input record was rejected (design.md §2–§3; the {@code reasonCode} field of {@code RejectedObservation}).
+ * Every record the job reads is either accepted as one (subject, tick, state) or rejected with exactly one of these
+ * codes; nothing is dropped silently. See docs/ingestion.md for the table of codes.
+ */
+public enum ReasonCode {
+  /** The Kafka value is not a binary-encoded {@code Observation} (garbage, truncated, trailing bytes). */
+  UNDECODABLE,
+  /** {@code subjectId} is null or empty. */
+  MISSING_SUBJECT,
+  /** {@code eventTime} is null. */
+  MISSING_TIME,
+  /** {@code eventTime} is negative or before the configured epoch (a negative tick). */
+  NEGATIVE_TIME,
+  /** categorical: {@code stateLabel} is not one of the model's state labels. */
+  UNKNOWN_LABEL,
+  /** The field the discretizer needs is null ({@code stateLabel}, {@code reading}, or {@code lat}/{@code lon}). */
+  MISSING_VALUE,
+  /** bins: {@code reading} is NaN or infinite. */
+  READING_NOT_FINITE,
+  /** bins: {@code reading} lies outside the configured [min, max]. */
+  READING_OUT_OF_RANGE,
+  /** grid: latitude outside [-90, 90], longitude outside [-180, 180], or either is NaN. */
+  LATLON_OUT_OF_RANGE,
+  /** grid: a valid coordinate outside the configured grid's bounding box. */
+  OUTSIDE_GRID,
+  /** A second record for a tick of the subject that is already buffered or was the last one processed. */
+  DUPLICATE_TICK,
+  /** The record's tick is behind the subject's newest tick by more than the allowed lateness, or is before a tick
+   * of the subject that was already processed. */
+  TOO_LATE
+}

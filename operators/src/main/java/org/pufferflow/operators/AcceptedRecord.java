@@ -1,0 +1,35 @@
+package org.pufferflow.operators;
+
+/**
+ * A record that passed the stateless checks ({@link org.pufferflow.ingest.ObservationValidator}): its subject, tick,
+ * state and event time, plus its Kafka origin and raw bytes in case the per-subject ordering step still rejects it
+ * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). A Flink POJO.
+ */
+public class AcceptedRecord {
+  public String subjectId;
+  public long tick;
+  public int state;
+  public long eventTime;
+  public String topic;
+  public int partition;
+  public long offset;
+  public byte[] payload;
+
+  public AcceptedRecord() {}
+
+  public AcceptedRecord(String subjectId, long tick, int state, long eventTime, RawRecord origin) {
+    this.subjectId = subjectId;
+    this.tick = tick;
+    this.state = state;
+    this.eventTime = eventTime;
+    this.topic = origin.topic;
+    this.partition = origin.partition;
+    this.offset = origin.offset;
+    this.payload = origin.payload;
+  }
+
+  @Override
+  public String toString() {
+    return "AcceptedRecord{" + subjectId + ", tick " + tick + ", state " + state + ", " + topic + "-" + partition + "@" + offset + "}";
+  }
+}

@@ -1,0 +1,63 @@
+package org.pufferflow.operators;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+import org.pufferflow.avro.Observation;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.ingest.ObservationDecoder;
+import org.pufferflow.ingest.ObservationValidator;
+import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.Rejection;
+
+/**
+ * "validate + discretize" (design.md §3): decodes each raw Kafka value as an Avro {@code Observation}, checks it with
+ * the {@link ObservationValidator} and emits an {@link AcceptedRecord}; anything else goes to the
+ * {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an Observation).
+ * Stateless; never throws on bad input, so one record cannot fail the job.
+ */
+public final class ValidateObservations extends ProcessFunction<RawRecord, AcceptedRecord> {
+  private static final long serialVersionUID = 1L;
+
+  private static final ReasonCode[] REASONS = {
+    ReasonCode.UNDECODABLE, ReasonCode.MISSING_SUBJECT, ReasonCode.MISSING_TIME, ReasonCode.NEGATIVE_TIME,
+    ReasonCode.UNKNOWN_LABEL, ReasonCode.MISSING_VALUE, ReasonCode.READING_NOT_FINITE, ReasonCode.READING_OUT_OF_RANGE,
+    ReasonCode.LATLON_OUT_OF_RANGE, ReasonCode.OUTSIDE_GRID
+  };
+
+  private final ObservationValidator validator;
+  private transient ObservationDecoder decoder;
+  private transient RejectCounters rejects;
+
+  public ValidateObservations(ObservationValidator validator) {
+    this.validator = PufferPreconditions.checkNotNull("validator", validator);
+  }
+
+  @Override
+  public void open(OpenContext openContext) {
+    decoder = new ObservationDecoder();
+    rejects = new RejectCounters(getRuntimeContext(), REASONS);
+  }
+
+  @Override
+  public void processElement(RawRecord raw, Context ctx, Collector<AcceptedRecord> out) {
+    Observation o = decoder.decode(raw.payload);
+    if (o == null) {
+      reject(raw, ReasonCode.UNDECODABLE, decoder.error(), ctx);
+      return;
+    }
+    int state = validator.check(o);
+    if (state >= 0) {
+      long eventTime = o.getEventTime().toEpochMilli();
+      out.collect(new AcceptedRecord(o.getSubjectId(), validator.clock().tickOf(eventTime), state, eventTime, raw));
+    } else {
+      Rejection r = validator.reject(o, state);
+      reject(raw, r.reasonCode(), r.message(), ctx);
+    }
+  }
+
+  private void reject(RawRecord raw, ReasonCode reason, String message, Context ctx) {
+    rejects.count(reason);
+    ctx.output(Rejections.TAG, Rejections.of(raw.topic, raw.partition, raw.offset, raw.payload, reason, message));
+  }
+}
