@@ -48,6 +48,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
+    header = "Run the job on the embedded default (in-JVM Kafka + local Flink) with a synthetic fleet.",
     description = {
       "Run the job on the embedded default: an in-JVM Kafka broker, a local Flink cluster and a synthetic fleet",
       "(smart meters, location traces) with some invalid records. Prints counts per rejection reason and writes",

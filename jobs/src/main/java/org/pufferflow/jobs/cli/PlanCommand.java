@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
     header = "Plan a mechanism from public parameters before deploying it.",
     versionProvider = VersionProvider.class,
     synopsisSubcommandLabel = "COMMAND",
+    subcommands = {PlanMqmCommand.class, PlanRedactionCommand.class},
     description = {
       "Plan a mechanism before deploying it: compute, from public parameters only (never from data), the noise"
           + " or redaction a configuration implies and the privacy it buys. `plan mqm` gives the Laplace scale of"

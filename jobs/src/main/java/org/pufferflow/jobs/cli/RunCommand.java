@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
+    header = "Run the streaming job of a YAML configuration: Kafka in, Kafka out.",
     description = {
       "Run the streaming job described by a YAML configuration: read Observation records (Avro) from the input topic,",
       "validate and discretize them, and publish; invalid records go to the rejected topic with a reason code.",

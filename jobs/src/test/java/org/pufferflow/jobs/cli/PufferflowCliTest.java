@@ -43,6 +43,31 @@ class PufferflowCliTest {
   }
 
   @Test
+  void theRootListsEveryCommandOfTheContract() {
+    assertThat(run(new PufferflowCli(), "--help")).isZero();
+    assertThat(out.toString()).contains("  run ", "  demo ", "  plan ", "  analyze ");
+    out.getBuffer().setLength(0);
+    assertThat(run(new PufferflowCli(), "plan", "--help")).isZero();
+    assertThat(out.toString()).contains("  mqm ", "  redaction ");
+  }
+
+  @Test
+  void planMqmRunsThroughTheRootWithOneJsonObject() throws Exception {
+    assertThat(run(new PufferflowCli(), "plan", "mqm", "--epsilon", "1", "--window", "100",
+        "--chain", "[[0.9,0.1],[0.2,0.8]]", "--json")).isZero();
+    var json = CliJson.MAPPER.readTree(out.toString());
+    assertThat(json.get("sigma").asDouble()).isPositive().isLessThan(100.0);
+    assertThat(json.get("groupDpSigma").asDouble()).isEqualTo(100.0);
+  }
+
+  @Test
+  void invalidInputOfASubcommandExitsTwoThroughTheRoot() {
+    assertThat(run(new PufferflowCli(), "plan", "redaction", "--alpha", "1.5", "--beta", "0.2",
+        "--epsilon", "1", "--private", "3", "--json")).isEqualTo(2);
+    assertThat(err.toString()).startsWith("error: ").contains("alpha").doesNotContain("\n\n");
+  }
+
+  @Test
   void versionNamesTheProjectAndFlinkVersions() {
     assertThat(run(new PufferflowCli(), "--version")).isZero();
     assertThat(out.toString()).startsWith("pufferflow 0.").contains("Flink 2.", "Kafka 4.");
