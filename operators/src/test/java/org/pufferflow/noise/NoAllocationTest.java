@@ -52,6 +52,8 @@ class NoAllocationTest {
       sink += out[0];
       cube.sample(r, out);
       sink += out[2];
+      KNormNoise.sample(r, polygon, 0.5, out);
+      sink += out[1];
     }
     return sink;
   }
