@@ -58,8 +58,15 @@ public final class LaplaceNoise {
     return power == x ? x : 2 * power;
   }
 
-  /** {@code value} rounded to the nearest multiple of the power of two {@code granularity} (ties to even). */
+  /**
+   * {@code value} rounded to the nearest multiple of the power of two {@code granularity} (ties to even). A value of
+   * magnitude ≥ 2^52·granularity is already a multiple (its ulp is at least the granularity) and is returned as is,
+   * which also avoids overflowing value / granularity.
+   */
   public static double roundToMultiple(double value, double granularity) {
+    if (Math.abs(value) >= 0x1.0p52 * granularity) {
+      return value;
+    }
     return Math.rint(value / granularity) * granularity;
   }
 }
