@@ -44,38 +44,44 @@ class KNormSamplerFiguresTest {
   void kNormMechanismMatchesTheAnalyticFigures() {
     ConvexPolygonSampler uniformInK = new ConvexPolygonSampler(K);
     KeyedRandom r = TestKeys.random("dphmm-vectors-e", "running-example", 1);
-    double[] u = new double[2];
+    double[] z = new double[2];
     double[] normK = new double[N];
-    double[] normKofU = new double[N];
     double[] sqL2 = new double[N];
     double sxx = 0;
     double sxy = 0;
     double syy = 0;
     for (int i = 0; i < N; i++) {
-      double radius = GammaSampler.sample(r, D + 1, 1 / EPSILON);
-      uniformInK.sample(r, u);
-      double x = radius * u[0];
-      double y = radius * u[1];
-      normKofU[i] = KNorm.of(K, u);
-      normK[i] = KNorm.of(K, new double[] {x, y});
-      sqL2[i] = x * x + y * y;
-      sxx += x * x;
-      sxy += x * y;
-      syy += y * y;
+      KNormNoise.sample(r, uniformInK, EPSILON, z); // Z − f = R·U
+      normK[i] = KNorm.of(K, z);
+      sqL2[i] = z[0] * z[0] + z[1] * z[1];
+      sxx += z[0] * z[0];
+      sxy += z[0] * z[1];
+      syy += z[1] * z[1];
     }
     // mean ||Z−f||_K = d/ε = 2, within 5·sqrt(2/n)
-    double meanK = mean(normK);
-    assertThat(Math.abs(meanK - D / EPSILON)).isLessThan(5 * Math.sqrt(2.0 / N));
+    assertThat(Math.abs(mean(normK) - D / EPSILON)).isLessThan(5 * Math.sqrt(2.0 / N));
     // E||Z−f||_2^2 = 472/11, within 5·85.4/sqrt(n)
     assertThat(Math.abs(mean(sqL2) - 472.0 / 11)).isLessThan(5 * 85.4 / Math.sqrt(N));
-    // ||Z−f||_K ~ Gamma(d, 1/ε) and ||U||_K has CDF u^d
+    // ||Z−f||_K ~ Gamma(d, 1/ε)
     Stats.assertKs(normK, v -> Stats.erlangCdf(D, v * EPSILON));
-    Stats.assertKs(normKofU, v -> Math.pow(Math.max(0, Math.min(1, v)), D));
-    assertThat(mean(normKofU)).isCloseTo(2.0 / 3, offset(5 * Math.sqrt(1.0 / 18 / N)));
     // Cov(Z) = [[430/11, 63/11], [63/11, 42/11]] (mean 0 by symmetry): within 3 %
     assertThat(sxx / N).isCloseTo(430.0 / 11, offset(0.03 * 430 / 11));
     assertThat(sxy / N).isCloseTo(63.0 / 11, offset(0.03 * 430 / 11));
     assertThat(syy / N).isCloseTo(42.0 / 11, offset(0.03 * 42 / 11));
+  }
+
+  @Test
+  void uniformInKHasNormCdfUSquared() {
+    ConvexPolygonSampler uniformInK = new ConvexPolygonSampler(K);
+    KeyedRandom r = TestKeys.random("dphmm-vectors-e", "uniform-in-K", 1);
+    double[] u = new double[2];
+    double[] normKofU = new double[N];
+    for (int i = 0; i < N; i++) {
+      uniformInK.sample(r, u);
+      normKofU[i] = KNorm.of(K, u);
+    }
+    Stats.assertKs(normKofU, v -> Math.pow(Math.max(0, Math.min(1, v)), D));
+    assertThat(mean(normKofU)).isCloseTo(2.0 / 3, offset(5 * Math.sqrt(1.0 / 18 / N)));
   }
 
   @Test
@@ -100,15 +106,22 @@ class KNormSamplerFiguresTest {
     double[] p = {1, -1};
     SegmentSampler uniformInK = new SegmentSampler(new double[] {-p[0], -p[1]}, p);
     KeyedRandom r = TestKeys.random("dphmm-vectors-e", "rank-1", 1);
-    double[] u = new double[2];
+    double[] z = new double[2];
     double[] normK = new double[N];
     for (int i = 0; i < N; i++) {
-      double radius = GammaSampler.sample(r, 2, 1 / EPSILON);
-      uniformInK.sample(r, u);
-      normK[i] = radius * Math.abs(u[0] / p[0]);
+      KNormNoise.sample(r, uniformInK, EPSILON, z); // rank 1: R ~ Gamma(2, 1/ε)
+      assertThat(z[1]).isEqualTo(-z[0]); // stays in span(p)
+      normK[i] = Math.abs(z[0] / p[0]);
     }
     Stats.assertMean(normK, 1, 1);
     Stats.assertKs(normK, v -> Stats.erlangCdf(1, v * EPSILON));
+  }
+
+  @Test
+  void kNormNoiseRejectsABadEpsilon() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> KNormNoise.sample(new ScriptedStream(), new ConvexPolygonSampler(K), 0, new double[2]))
+        .hasMessage("epsilon = 0.0: must be finite and > 0");
   }
 
   private static double mean(double[] x) {

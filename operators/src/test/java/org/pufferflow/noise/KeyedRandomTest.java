@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 import javax.crypto.Cipher;
@@ -117,11 +116,20 @@ class KeyedRandomTest {
     assertThat(Math.abs(equalBits - bits / 2)).isLessThan(Stats.Z_CRITICAL * Math.sqrt(bits / 4));
   }
 
+  /** UTF-16 code units, big-endian (as UTF_16BE, but keeping unpaired surrogates as they are). */
+  private static byte[] codeUnits(String text) {
+    ByteBuffer b = ByteBuffer.allocate(2 * text.length());
+    for (int i = 0; i < text.length(); i++) {
+      b.putChar(text.charAt(i));
+    }
+    return b.array();
+  }
+
   /** The class javadoc's construction, written with AES/CBC (the MAC) and AES/CTR (the stream) of the JCE. */
-  private static byte[] referenceKeystream(NoiseKey key, String mechanism, String subject, long seq, int bytes)
+  static byte[] referenceKeystream(NoiseKey key, String mechanism, String subject, long seq, int bytes)
       throws Exception {
-    byte[] m = mechanism.getBytes(StandardCharsets.UTF_16BE);
-    byte[] s = subject.getBytes(StandardCharsets.UTF_16BE);
+    byte[] m = codeUnits(mechanism);
+    byte[] s = codeUnits(subject);
     int length = 16 + ((m.length + s.length + 15) / 16) * 16;
     ByteBuffer enc = ByteBuffer.allocate(length);
     enc.order(ByteOrder.BIG_ENDIAN).putInt(mechanism.length()).putInt(subject.length());

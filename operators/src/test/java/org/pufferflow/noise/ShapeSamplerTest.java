@@ -17,6 +17,7 @@ class ShapeSamplerTest {
   void segmentPointsAreUniformAlongTheSegment() {
     SegmentSampler s = new SegmentSampler(new double[] {1, 2, 3}, new double[] {3, -2, 3});
     assertThat(s.dimension()).isEqualTo(3);
+    assertThat(s.rank()).isEqualTo(1);
     KeyedRandom r = TestKeys.random("shape-test", "segment", 1);
     double[] out = new double[3];
     double[] t = new double[N];
@@ -33,6 +34,8 @@ class ShapeSamplerTest {
   void polygonPointsHaveTheAreaMarginalsOfThePolygon() {
     ConvexPolygonSampler p = new ConvexPolygonSampler(HULL);
     assertThat(p.area()).isCloseTo(11, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(p.rank()).isEqualTo(2);
+    assertThat(p.dimension()).isEqualTo(2);
     KeyedRandom r = TestKeys.random("shape-test", "polygon", 1);
     double[] out = new double[2];
     double[] xs = new double[N];
@@ -70,6 +73,7 @@ class ShapeSamplerTest {
   void polytopeCubeHasUniformCoordinates() {
     PolytopeSampler cube = new PolytopeSampler(CUBE_VERTICES, cubeTriangles());
     assertThat(cube.volume()).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(cube.rank()).isEqualTo(3);
     KeyedRandom r = TestKeys.random("shape-test", "cube", 1);
     double[] out = new double[3];
     double[][] coords = new double[3][N];
