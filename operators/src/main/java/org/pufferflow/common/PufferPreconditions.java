@@ -194,4 +194,13 @@ public final class PufferPreconditions {
     }
     return p;
   }
+
+  /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (dphmm.md §1). */
+  public static int checkDimension(String name, int d) {
+    if (d < 1 || d > 3) {
+      throw new IllegalArgumentException(
+          name + " = " + d + ": query dimension must be 1, 2 or 3 (sensitivity hulls are exact only for d <= 3)");
+    }
+    return d;
+  }
 }

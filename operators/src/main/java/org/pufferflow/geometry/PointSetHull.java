@@ -1,0 +1,32 @@
+package org.pufferflow.geometry;
+
+/**
+ * Extreme points and affine rank of a finite point set in R^d, d ≤ 3 (no symmetry assumed). Used for the vertices
+ * of conv f(C), over which the Theorem 6.3 multiplier max_{j,k∈C} ‖f(s_j) − f(s_k)‖_K is attained (dphmm.md §2
+ * step 10), and for the rank of span{f(s_j) − f(s_k)} that the {@code fullSpan} repair step aims at (§3).
+ */
+public final class PointSetHull {
+
+  private PointSetHull() {}
+
+  /** Indices (into the m points of {@code flat}, row-major m×d) of the extreme points; one index if all coincide. */
+  public static int[] extremePoints(double[] flat, int m, int d) {
+    ConvexHull h = ConvexHull.of(translated(flat, m, d), m, d);
+    return h.rank == 0 ? new int[] {0} : h.vertices.clone();
+  }
+
+  /** Dimension of the affine span of the m points (rank of {p_i − p_0}). */
+  public static int affineRank(double[] flat, int m, int d) {
+    return ConvexHull.of(translated(flat, m, d), m, d).rank;
+  }
+
+  private static double[] translated(double[] flat, int m, int d) {
+    double[] t = new double[m * d];
+    for (int i = 0; i < m; i++) {
+      for (int a = 0; a < d; a++) {
+        t[i * d + a] = flat[i * d + a] - flat[a];
+      }
+    }
+    return t;
+  }
+}
