@@ -1,0 +1,27 @@
+package org.pufferflow.noise;
+
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * Exponential distribution with mean {@code scale}, density (1/scale)·exp(−x/scale) on x ≥ 0, by inversion:
+ * −scale·ln(1 − U) with U uniform on the 2^-53 grid of [0, 1), so 1 − U ∈ (0, 1] and the logarithm is finite.
+ *
+ * <p>Floating-point: the result is exact up to the rounding of {@code Math.log} and one multiplication, and its tail
+ * is truncated at scale·53·ln 2 ≈ 36.7·scale (probability 2^-53). It is used for the K-norm radius (through
+ * {@link GammaSampler}), where the privacy analysis is of the continuous mechanism; integer-valued releases use
+ * {@link DiscreteLaplace}, which is exact.
+ */
+public final class Exponential {
+
+  private Exponential() {}
+
+  /**
+   * One draw with mean {@code scale}.
+   *
+   * @throws IllegalArgumentException if scale is not finite and &gt; 0
+   */
+  public static double sample(RandomStream r, double scale) {
+    PufferPreconditions.checkPositive("exponential scale", scale);
+    return -scale * Math.log(1.0 - r.nextDouble());
+  }
+}
