@@ -1,0 +1,337 @@
+package org.pufferflow.chain;
+
+import org.ejml.data.Complex_F64;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.SingularOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.pufferflow.common.PufferPreconditions;
+
+import java.util.Arrays;
+
+/**
+ * Spectral and structural quantities of a finite Markov chain (mqm.md §1.6; 003 Lemma 2.3; 000 Condition 4.6):
+ * the stationary distribution π, π_min, the time reversal P*, the eigen-gap of P (1 − |λ₂(P)|), the eigen-gap of
+ * P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and irreducibility/aperiodicity.
+ *
+ * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}, validated by
+ * {@link PufferPreconditions#checkStochasticMatrix}. The static methods are the building blocks; {@link #of} bundles
+ * all quantities of one irreducible chain in an immutable object (computed once, shared by DPHMM and MQM).
+ *
+ * <p>Caller guarantee: P is public prior knowledge (mqm.md §7 item 12); nothing here touches private data.
+ */
+public final class ChainAnalysis {
+
+  /** Tolerance of the reversibility (detailed-balance) check, mqm.md §7 item 1 and the addendum. */
+  public static final double REVERSIBILITY_TOLERANCE = 1e-12;
+
+  private final double[][] p;
+  private final double[] pi;
+  private final double piMin;
+  private final double[][] reversal;
+  private final double gapP;
+  private final double gapPPStar;
+  private final boolean reversible;
+  private final int period;
+
+  private ChainAnalysis(double[][] p) {
+    this.p = copy(p);
+    this.pi = stationary(p);
+    this.piMin = piMin(pi);
+    this.reversal = timeReversal(p, pi);
+    this.gapP = eigenGap(p);
+    this.gapPPStar = eigenGapOfPPStar(p, pi);
+    this.reversible = isReversible(p, pi);
+    this.period = period(p);
+  }
+
+  /**
+   * Analyses an irreducible chain (named "P" in error messages). Aperiodicity is not required here; call
+   * {@link #checkErgodic(String, double[][])} where a mode needs it.
+   */
+  public static ChainAnalysis of(double[][] p) {
+    return new ChainAnalysis(p);
+  }
+
+  /** Analyses a {@link TransitionMatrix}. */
+  public static ChainAnalysis of(TransitionMatrix m) {
+    return new ChainAnalysis(m.toArray());
+  }
+
+  /** Validates that {@code p} is a row-stochastic square matrix. */
+  public static double[][] checkStochastic(String name, double[][] p) {
+    return PufferPreconditions.checkStochasticMatrix(name, p, TransitionMatrices.ROW_SUM_TOLERANCE);
+  }
+
+  /** Fails unless the chain is irreducible (every state reaches every other state). */
+  public static double[][] checkIrreducible(String name, double[][] p) {
+    checkStochastic(name, p);
+    int unreachable = firstUnreachable(p);
+    PufferPreconditions.checkArgument(
+        unreachable < 0,
+        "%s is not irreducible: state %d cannot be reached from state 0 or cannot reach it (the chain must be"
+            + " ergodic: every state reachable from every other)",
+        name, unreachable);
+    return p;
+  }
+
+  /** Fails unless the chain is irreducible and aperiodic (ergodic). */
+  public static double[][] checkErgodic(String name, double[][] p) {
+    checkIrreducible(name, p);
+    int d = period(p);
+    PufferPreconditions.checkArgument(
+        d == 1,
+        "%s is periodic with period %d: the chain must be aperiodic (ergodic) for this mode; its eigen-gap is 0",
+        name, d);
+    return p;
+  }
+
+  /**
+   * The stationary distribution π (πP = π, Σπ = 1) of an irreducible chain, solved with EJML as the linear system
+   * (Pᵀ − I)π = 0 with one equation replaced by Σπ = 1. Rejects matrices that are not row-stochastic or not
+   * irreducible (π would not be unique).
+   */
+  public static double[] stationary(double[][] p) {
+    checkIrreducible("P", p);
+    int k = p.length;
+    DMatrixRMaj a = new DMatrixRMaj(k, k);
+    for (int x = 0; x < k; x++) {
+      for (int y = 0; y < k; y++) {
+        a.set(y, x, p[x][y] - (x == y ? 1.0 : 0.0));
+      }
+    }
+    DMatrixRMaj b = new DMatrixRMaj(k, 1);
+    for (int x = 0; x < k; x++) {
+      a.set(k - 1, x, 1.0);
+    }
+    b.set(k - 1, 0, 1.0);
+    DMatrixRMaj sol = new DMatrixRMaj(k, 1);
+    boolean ok = CommonOps_DDRM.solve(a, b, sol);
+    PufferPreconditions.checkArgument(ok, "P: stationary system is singular (chain not irreducible?)");
+    double[] pi = new double[k];
+    double sum = 0;
+    for (int x = 0; x < k; x++) {
+      pi[x] = Math.max(0.0, sol.get(x, 0));
+      sum += pi[x];
+    }
+    for (int x = 0; x < k; x++) {
+      pi[x] /= sum;
+    }
+    return pi;
+  }
+
+  /** π_min = min_x π(x). */
+  public static double piMin(double[] pi) {
+    double m = Double.POSITIVE_INFINITY;
+    for (double v : pi) {
+      m = Math.min(m, v);
+    }
+    return m;
+  }
+
+  /** The time reversal P*[x][y] = π(y)·P[y][x]/π(x) (mqm.md §1.6). Requires π > 0. */
+  public static double[][] timeReversal(double[][] p, double[] pi) {
+    int k = p.length;
+    double[][] r = new double[k][k];
+    for (int x = 0; x < k; x++) {
+      for (int y = 0; y < k; y++) {
+        r[x][y] = pi[y] * p[y][x] / pi[x];
+      }
+    }
+    return r;
+  }
+
+  /** Detailed balance: max |π_x P[x,y] − π_y P[y,x]| < {@link #REVERSIBILITY_TOLERANCE}. */
+  public static boolean isReversible(double[][] p, double[] pi) {
+    int k = p.length;
+    for (int x = 0; x < k; x++) {
+      for (int y = x + 1; y < k; y++) {
+        if (!(Math.abs(pi[x] * p[x][y] - pi[y] * p[y][x]) < REVERSIBILITY_TOLERANCE)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The eigen-gap of P, {@code 1 − |λ₂(P)|} with λ₂ the eigenvalue of second-largest modulus (the Perron root 1
+   * excluded once); 0 for a periodic chain; 1 for a single state. Used with rate r = g_P by APPROX_REVERSIBLE.
+   */
+  public static double eigenGap(double[][] p) {
+    int k = p.length;
+    if (k == 1) {
+      return 1.0;
+    }
+    EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, false);
+    PufferPreconditions.checkArgument(eig.decompose(toMatrix(p)), "P: eigen-decomposition failed");
+    double[] mod = new double[eig.getNumberOfEigenvalues()];
+    for (int i = 0; i < mod.length; i++) {
+      Complex_F64 l = eig.getEigenvalue(i);
+      mod[i] = l.getMagnitude();
+    }
+    Arrays.sort(mod);
+    return clampGap(1.0 - mod[mod.length - 2]);
+  }
+
+  /**
+   * The eigen-gap of P·P* (003 Lemma 2.3), {@code 1 − s₂(A)²} with A = D^{1/2} P D^{-1/2}, D = diag(π) and s₂ the
+   * second-largest singular value (P·P* is similar to A·Aᵀ). APPROX_GENERAL uses rate r = g/2.
+   */
+  public static double eigenGapOfPPStar(double[][] p, double[] pi) {
+    int k = p.length;
+    if (k == 1) {
+      return 1.0;
+    }
+    DMatrixRMaj a = new DMatrixRMaj(k, k);
+    for (int x = 0; x < k; x++) {
+      for (int y = 0; y < k; y++) {
+        a.set(x, y, Math.sqrt(pi[x]) * p[x][y] / Math.sqrt(pi[y]));
+      }
+    }
+    double[] s = SingularOps_DDRM.singularValues(a);
+    Arrays.sort(s);
+    double s2 = s[s.length - 2];
+    return clampGap(1.0 - s2 * s2);
+  }
+
+  /** Period of an irreducible chain: gcd of cycle lengths through state 0 (1 = aperiodic). */
+  public static int period(double[][] p) {
+    int k = p.length;
+    int[] level = new int[k];
+    Arrays.fill(level, -1);
+    int[] queue = new int[k];
+    int head = 0;
+    int tail = 0;
+    level[0] = 0;
+    queue[tail++] = 0;
+    int g = 0;
+    while (head < tail) {
+      int u = queue[head++];
+      for (int v = 0; v < k; v++) {
+        if (p[u][v] > 0) {
+          if (level[v] < 0) {
+            level[v] = level[u] + 1;
+            queue[tail++] = v;
+          } else {
+            g = gcd(g, Math.abs(level[u] + 1 - level[v]));
+          }
+        }
+      }
+    }
+    return g == 0 ? 1 : g;
+  }
+
+  /** True iff every state reaches every other state through positive-probability transitions. */
+  public static boolean isIrreducible(double[][] p) {
+    return firstUnreachable(p) < 0;
+  }
+
+  private static int firstUnreachable(double[][] p) {
+    int k = p.length;
+    boolean[] fwd = reach(p, false);
+    boolean[] bwd = reach(p, true);
+    for (int x = 0; x < k; x++) {
+      if (!fwd[x] || !bwd[x]) {
+        return x;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean[] reach(double[][] p, boolean transpose) {
+    int k = p.length;
+    boolean[] seen = new boolean[k];
+    int[] stack = new int[k];
+    int top = 0;
+    seen[0] = true;
+    stack[top++] = 0;
+    while (top > 0) {
+      int u = stack[--top];
+      for (int v = 0; v < k; v++) {
+        double w = transpose ? p[v][u] : p[u][v];
+        if (w > 0 && !seen[v]) {
+          seen[v] = true;
+          stack[top++] = v;
+        }
+      }
+    }
+    return seen;
+  }
+
+  private static int gcd(int a, int b) {
+    while (b != 0) {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  private static double clampGap(double g) {
+    return Math.min(1.0, Math.max(0.0, g));
+  }
+
+  private static DMatrixRMaj toMatrix(double[][] p) {
+    return new DMatrixRMaj(p);
+  }
+
+  private static double[][] copy(double[][] m) {
+    double[][] c = new double[m.length][];
+    for (int i = 0; i < m.length; i++) {
+      c[i] = m[i].clone();
+    }
+    return c;
+  }
+
+  /** Number of states k. */
+  public int states() {
+    return p.length;
+  }
+
+  /** A copy of P. */
+  public double[][] transition() {
+    return copy(p);
+  }
+
+  /** A copy of the stationary distribution π. */
+  public double[] stationaryDistribution() {
+    return pi.clone();
+  }
+
+  /** π_min. */
+  public double piMin() {
+    return piMin;
+  }
+
+  /** A copy of the time reversal P*. */
+  public double[][] reversal() {
+    return copy(reversal);
+  }
+
+  /** 1 − |λ₂(P)|. */
+  public double gapP() {
+    return gapP;
+  }
+
+  /** 1 − |λ₂(P·P*)|. */
+  public double gapPPStar() {
+    return gapPPStar;
+  }
+
+  /** Whether P satisfies detailed balance (P* = P). */
+  public boolean isReversible() {
+    return reversible;
+  }
+
+  /** Whether the chain is aperiodic (together with irreducibility: ergodic). */
+  public boolean isAperiodic() {
+    return period == 1;
+  }
+
+  /** The period of the chain. */
+  public int period() {
+    return period;
+  }
+}
