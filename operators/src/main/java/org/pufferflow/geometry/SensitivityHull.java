@@ -60,6 +60,9 @@ public final class SensitivityHull {
       double[][] vs = new double[h.vertices.length][];
       for (int k = 0; k < vs.length; k++) {
         vs[k] = Arrays.copyOfRange(points, h.vertices[k] * d, h.vertices[k] * d + d);
+        for (int a = 0; a < d; a++) {
+          vs[k][a] += 0.0; // −0.0 becomes 0.0
+        }
       }
       double[][] lex = vs.clone();
       Arrays.sort(lex, LEXICOGRAPHIC);
@@ -117,9 +120,11 @@ public final class SensitivityHull {
 
   private static final Comparator<double[]> LEXICOGRAPHIC = (a, b) -> {
     for (int k = 0; k < a.length; k++) {
-      int c = Double.compare(a[k], b[k]);
-      if (c != 0) {
-        return c;
+      if (a[k] < b[k]) {
+        return -1;
+      }
+      if (a[k] > b[k]) {
+        return 1;
       }
     }
     return 0;

@@ -341,6 +341,22 @@ public final class ProtectableGraph {
     return l1Diameter;
   }
 
+
+  /** ‖z − f(s_state)‖_{K_t} for a d-vector z; +∞ off the span. Allocates nothing. */
+  public double normFrom(double[] z, int state) {
+    return hull.normOfDifference(z, 0, f.flat(), state * f.dimension());
+  }
+
+  /** ‖z − f(s_state)‖₁. Allocates nothing. */
+  public double l1From(double[] z, int state) {
+    int d = f.dimension();
+    double s = 0;
+    for (int a = 0; a < d; a++) {
+      s += Math.abs(z[a] - f.get(state, a));
+    }
+    return s;
+  }
+
   private static List<int[]> copy(List<int[]> l) {
     List<int[]> out = new ArrayList<>(l.size());
     for (int[] e : l) {
