@@ -7,7 +7,29 @@ package org.pufferflow.geometry;
  */
 public final class PointSetHull {
 
-  private PointSetHull() {}
+  private final int rank;
+  private final int[] extreme;
+
+  private PointSetHull(int rank, int[] extreme) {
+    this.rank = rank;
+    this.extreme = extreme;
+  }
+
+  /** The hull of the m points of {@code flat} (row-major m×d). */
+  public static PointSetHull of(double[] flat, int m, int d) {
+    ConvexHull h = ConvexHull.of(translated(flat, m, d), m, d);
+    return new PointSetHull(h.rank, h.rank == 0 ? new int[] {0} : h.vertices.clone());
+  }
+
+  /** Dimension of the affine span. */
+  public int rank() {
+    return rank;
+  }
+
+  /** Indices of the extreme points (one index if all points coincide). Fresh copy. */
+  public int[] extremePoints() {
+    return extreme.clone();
+  }
 
   /** Indices (into the m points of {@code flat}, row-major m×d) of the extreme points; one index if all coincide. */
   public static int[] extremePoints(double[] flat, int m, int d) {

@@ -31,7 +31,70 @@ public final class DeltaF {
 
   /** K = conv(Δf) of the given edges. */
   public static SensitivityHull hull(StateQuery f, List<int[]> edges) {
-    return SensitivityHull.ofFlat(f.dimension(), points(f, edges), 2 * edges.size());
+    return hull(f, edges, HullFactory.DIRECT);
+  }
+
+  /** K = conv(Δf) of the given edges, built by {@code factory} from the distinct points of Δf. */
+  public static SensitivityHull hull(StateQuery f, List<int[]> edges, HullFactory factory) {
+    double[] distinct = distinctPoints(f.dimension(), points(f, edges), 2 * edges.size());
+    return factory.hull(f.dimension(), distinct, distinct.length / f.dimension());
+  }
+
+  /**
+   * The distinct points among the m points of {@code flat} (−0.0 = 0.0), sorted lexicographically: a canonical form
+   * of the point set, so equal sets give equal arrays (the key of {@link HullFactory} caches). Grid models have
+   * thousands of edges but only a handful of distinct differences.
+   */
+  public static double[] distinctPoints(int d, double[] flat, int m) {
+    int cap = Integer.highestOneBit(Math.max(4, 2 * m)) << 1;
+    int[] table = new int[cap];
+    java.util.Arrays.fill(table, -1);
+    double[] out = new double[m * d];
+    int k = 0;
+    for (int i = 0; i < m; i++) {
+      long h = 0;
+      for (int a = 0; a < d; a++) {
+        h = h * 0x9E3779B97F4A7C15L + Double.doubleToLongBits(flat[i * d + a] + 0.0);
+      }
+      int slot = (int) (h ^ (h >>> 29) ^ (h >>> 47)) & (cap - 1);
+      while (true) {
+        int j = table[slot];
+        if (j < 0) {
+          table[slot] = k;
+          for (int a = 0; a < d; a++) {
+            out[k * d + a] = flat[i * d + a] + 0.0;
+          }
+          k++;
+          break;
+        }
+        boolean same = true;
+        for (int a = 0; a < d && same; a++) {
+          same = out[j * d + a] == flat[i * d + a];
+        }
+        if (same) {
+          break;
+        }
+        slot = (slot + 1) & (cap - 1);
+      }
+    }
+    double[][] rows = new double[k][];
+    for (int i = 0; i < k; i++) {
+      rows[i] = java.util.Arrays.copyOfRange(out, i * d, i * d + d);
+    }
+    java.util.Arrays.sort(rows, (x, y) -> {
+      for (int a = 0; a < d; a++) {
+        int c = Double.compare(x[a], y[a]);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    });
+    double[] sorted = new double[k * d];
+    for (int i = 0; i < k; i++) {
+      System.arraycopy(rows[i], 0, sorted, i * d, d);
+    }
+    return sorted;
   }
 
   /**
@@ -40,13 +103,18 @@ public final class DeltaF {
    * the cost does not grow with |C|² (dphmm.md §5).
    */
   public static SensitivityHull completeGraphHull(StateQuery f, int[] c, int count) {
+    return completeGraphHull(f, c, count, PointSetHull.of(f.rows(c, count), count, f.dimension()).extremePoints(),
+        HullFactory.DIRECT);
+  }
+
+  /** As {@link #completeGraphHull(StateQuery, int[], int)} given the extreme points of f(C) (indices into c). */
+  static SensitivityHull completeGraphHull(StateQuery f, int[] c, int count, int[] ext, HullFactory factory) {
     int d = f.dimension();
     double[] rows = f.rows(c, count);
-    int[] ext = PointSetHull.extremePoints(rows, count, d);
     int h = ext.length;
     if (h == 1) {
       // every state of C has the same f: Δf = {0}
-      return SensitivityHull.ofFlat(d, new double[2 * d], 2);
+      return factory.hull(d, new double[d], 1);
     }
     double[] out = new double[h * (h - 1) * d];
     int p = 0;
@@ -59,6 +127,7 @@ public final class DeltaF {
         }
       }
     }
-    return SensitivityHull.ofFlat(d, out, h * (h - 1));
+    double[] distinct = distinctPoints(d, out, h * (h - 1));
+    return factory.hull(d, distinct, distinct.length / d);
   }
 }

@@ -38,7 +38,7 @@ public final class ProtectableGraph {
   private final double l1Diameter;
 
   private ProtectableGraph(StateQuery f, int[] c, PolicyGraph graph, List<int[]> constrainedEdges,
-      int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull) {
+      int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull, int[] extremeOfC) {
     this.f = f;
     this.c = c;
     this.graph = graph;
@@ -47,7 +47,7 @@ public final class ProtectableGraph {
     this.added = added;
     this.edges = edges;
     this.hull = hull;
-    this.extremeOfC = PointSetHull.extremePoints(f.rows(c, c.length), c.length, f.dimension());
+    this.extremeOfC = extremeOfC;
     double mult = 0;
     double l1d = 0;
     for (int a : extremeOfC) {
@@ -78,14 +78,21 @@ public final class ProtectableGraph {
    */
   public static ProtectableGraph repair(
       StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan) {
+    return repair(f, graph, c, mode, fullSpan, HullFactory.DIRECT);
+  }
+
+  /** As {@link #repair(StateQuery, PolicyGraph, int[], RepairMode, boolean)}, building hulls with {@code hulls}. */
+  public static ProtectableGraph repair(
+      StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan, HullFactory hulls) {
     int[] cs = c.clone();
+    PointSetHull fc = PointSetHull.of(f.rows(cs, cs.length), cs.length, f.dimension());
     if (graph.isComplete() && cs.length >= 2) {
       // every node has an edge (so nothing is exposed) and K = H − H spans the affine span of f(C)
       return new ProtectableGraph(f, cs, graph, null, new int[0], List.of(), null,
-          DeltaF.completeGraphHull(f, cs, cs.length));
+          DeltaF.completeGraphHull(f, cs, cs.length, fc.extremePoints(), hulls), fc.extremePoints());
     }
     List<int[]> constrained = graph.induced(cs, cs.length);
-    return new Repair(f, cs, constrained).run(graph, mode, fullSpan);
+    return new Repair(f, cs, constrained, hulls, fc).run(graph, mode, fullSpan);
   }
 
   /** The repair algorithms over a mutable edge list. */
@@ -97,9 +104,13 @@ public final class ProtectableGraph {
     final Set<Long> present = new HashSet<>();
     final int[] degree; // by position in c
     final List<int[]> added = new ArrayList<>();
+    final HullFactory hulls;
+    final PointSetHull fc;
     SensitivityHull hull;
 
-    Repair(StateQuery f, int[] c, List<int[]> constrained) {
+    Repair(StateQuery f, int[] c, List<int[]> constrained, HullFactory hulls, PointSetHull fc) {
+      this.hulls = hulls;
+      this.fc = fc;
       this.f = f;
       this.c = c;
       this.constrained = constrained;
@@ -110,7 +121,7 @@ public final class ProtectableGraph {
         degree[pos(e[0])]++;
         degree[pos(e[1])]++;
       }
-      this.hull = DeltaF.hull(f, edges);
+      this.hull = DeltaF.hull(f, edges, hulls);
     }
 
     long key(int j, int k) {
@@ -179,13 +190,15 @@ public final class ProtectableGraph {
           for (int p : e0) {
             addEdge(p, nearest(p));
           }
-          hull = DeltaF.hull(f, edges);
+          if (!added.isEmpty()) {
+            hull = DeltaF.hull(f, edges, hulls);
+          }
           break;
         case GREEDY:
           for (int p : e0) {
             if (exposed(p)) {
               if (addEdge(p, nearest(p))) {
-                hull = DeltaF.hull(f, edges);
+                hull = DeltaF.hull(f, edges, hulls);
               }
             }
           }
@@ -203,7 +216,7 @@ public final class ProtectableGraph {
                 continue;
               }
               edges.add(new int[] {Math.min(c[p], c[q]), Math.max(c[p], c[q])});
-              SensitivityHull h = DeltaF.hull(f, edges);
+              SensitivityHull h = DeltaF.hull(f, edges, hulls);
               edges.remove(edges.size() - 1);
               if (bestQ < 0 || h.volume() < best * (1 - 1e-9)) {
                 bestQ = q;
@@ -224,11 +237,11 @@ public final class ProtectableGraph {
       }
       List<int[]> sorted = new ArrayList<>(edges);
       Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
-      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull);
+      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull, fc.extremePoints());
     }
 
     private void completeSpan() {
-      int target = PointSetHull.affineRank(f.rows(c, c.length), c.length, f.dimension());
+      int target = fc.rank();
       int d = f.dimension();
       while (hull.rank() < target) {
         int bp = -1;
@@ -248,7 +261,7 @@ public final class ProtectableGraph {
         if (bp < 0 || !addEdge(bp, bq)) {
           throw new IllegalStateException("fullSpan: no edge extends the span of K (rank " + hull.rank() + ")");
         }
-        hull = DeltaF.hull(f, edges);
+        hull = DeltaF.hull(f, edges, hulls);
       }
     }
   }

@@ -35,6 +35,7 @@ public final class DphmmReleaser {
   private final int d;
   private final double epsilon;
   private final HullCache cache;
+  private final HullMemo memo;
   private final double[] prior;
   private final double[] scratch;
   private final int[] c;
@@ -49,6 +50,7 @@ public final class DphmmReleaser {
     this.n = config.states();
     this.d = f.dimension();
     this.epsilon = config.epsilon();
+    this.memo = new HullMemo(config.cacheCapacity());
     this.cache = new HullCache(n, config.cacheCapacity(), this::buildGeometry);
     this.prior = new double[n];
     this.scratch = new double[n];
@@ -72,8 +74,9 @@ public final class DphmmReleaser {
   }
 
   private ReleaseGeometry buildGeometry(int[] cs) {
-    return new ReleaseGeometry(
-        ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan()), d);
+    ProtectableGraph pg =
+        ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan(), memo);
+    return new ReleaseGeometry(pg, memo.sampler(pg.hull()));
   }
 
   /** The cached geometry (G_t, K_t) for constraint {@code cs} (sorted state indices), for analysis and tests. */

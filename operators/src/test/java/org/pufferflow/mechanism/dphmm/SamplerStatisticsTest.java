@@ -89,7 +89,7 @@ class SamplerStatisticsTest {
     DphmmReleaser rel = releaser(p0, categorical(), DphmmNoise.K_NORM);
     int[] all = {0, 1, 2, 3, 4, 5};
     rel.protectableGraph(all);
-    ReleaseGeometry g = new ReleaseGeometry(rel.protectableGraph(all), 2);
+    ReleaseGeometry g = new ReleaseGeometry(rel.protectableGraph(all), new UniformKSampler(rel.protectableGraph(all).hull()));
     KeyedRandom rng = random().reset("u", "u", 0);
     double[] u = new double[2];
     double[] tmp = new double[2];
