@@ -203,4 +203,12 @@ public final class PufferPreconditions {
     }
     return d;
   }
+
+  /** An array length: {@code actual == expected} (no varargs, so the check allocates nothing on hot paths). */
+  public static int checkLength(String name, int actual, int expected) {
+    if (actual != expected) {
+      throw new IllegalArgumentException(name + ": has " + actual + " entries, expected " + expected);
+    }
+    return actual;
+  }
 }

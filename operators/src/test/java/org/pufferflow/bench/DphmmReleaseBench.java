@@ -29,7 +29,8 @@ import org.pufferflow.policy.StateQuery;
  * Issue 4 benchmark: one DPHMM release after warm-up (d = 2, utility graph r = 1.5 cells, ε = 1, strict repair,
  * K-norm), beside one p·M product on the same model in the same run. Grids: 10×10 (N = 100, dense M) and 50×50
  * (N = 2500, sparse CSR lazy random walk: stay 0.6, 0.4 spread over the in-grid 4-neighbours). Constraints:
- * {@code support} (τ = 1e-12; K_t cached per C), {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
+ * {@code support} (τ = 1e-12; K_t cached per C), {@code saturated} (support with ε = 0.1, where C saturates at
+ * all N states after a few ticks so every release hits the cache — the case dphmm.md §5 describes), {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
  * and {@code dpls} (δ = 0.01 with the complete graph: the DPLS baseline).
  *
  * <p>The subject follows a lazy random walk sampled in set-up (test code may use java.util.Random); each release
@@ -44,7 +45,7 @@ public class DphmmReleaseBench {
   @Param({"10", "50"})
   public int side;
 
-  @Param({"support", "dls", "dpls"})
+  @Param({"support", "saturated", "dls", "dpls"})
   public String constraint;
 
   private TransitionMatrix m;
@@ -92,9 +93,10 @@ public class DphmmReleaseBench {
     double[] p0 = new double[n];
     p0[start] = 1;
     DphmmConfig.Builder b = DphmmConfig.builder().transition(m).initial(p0).query(q)
-        .repair(RepairMode.STRICT).epsilon(1);
+        .repair(RepairMode.STRICT).epsilon(constraint.equals("saturated") ? 0.1 : 1);
     switch (constraint) {
       case "support":
+      case "saturated":
         b.policyGraph(PolicyGraph.utility(q, 1.5)).constraint(Constraint.support());
         break;
       case "dls":

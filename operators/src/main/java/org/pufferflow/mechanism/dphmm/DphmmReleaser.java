@@ -112,7 +112,8 @@ public final class DphmmReleaser {
     } else {
       double scale = g.l1Sensitivity / epsilon;
       for (int a = 0; a < d; a++) {
-        z[a] = f.get(s, a) + (scale > 0 ? LaplaceNoise.sample(rng, scale) : 0);
+        // addNoise snaps f to the noise grid before adding (the floating-point-safe Laplace of the noise package)
+        z[a] = scale > 0 ? LaplaceNoise.addNoise(rng, f.get(s, a), scale) : f.get(s, a);
       }
     }
     update(posterior, g, k, out);
@@ -126,7 +127,7 @@ public final class DphmmReleaser {
    * @throws IllegalStateException if z has zero density under every state of C
    */
   public void observe(double[] posterior, int gap, double[] z, DphmmRelease out) {
-    PufferPreconditions.checkArgument(z.length == d, "z: has %d coordinates, expected %d", z.length, d);
+    PufferPreconditions.checkLength("z", z.length, d);
     int k = prepare(posterior, gap);
     if (k == 1) {
       exactRelease(posterior, out);
@@ -138,8 +139,7 @@ public final class DphmmReleaser {
 
   /** Steps 1–2: p⁻ into {@link #prior}, C into {@link #c}; returns |C|. */
   private int prepare(double[] posterior, int gap) {
-    PufferPreconditions.checkArgument(posterior.length == n, "posterior: has %d entries, expected %d",
-        posterior.length, n);
+    PufferPreconditions.checkLength("posterior", posterior.length, n);
     if (gap == FIRST_RELEASE) {
       for (int i = 0; i < n; i++) {
         prior[i] = config.initial(i);
