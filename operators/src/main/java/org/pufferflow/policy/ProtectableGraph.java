@@ -117,7 +117,6 @@ public final class ProtectableGraph {
       this.edges = new ArrayList<>(constrained);
       this.degree = new int[c.length];
       for (int[] e : constrained) {
-        present.add(key(e[0], e[1]));
         degree[pos(e[0])]++;
         degree[pos(e[1])]++;
       }
@@ -166,6 +165,11 @@ public final class ProtectableGraph {
     boolean addEdge(int p, int q) {
       int j = Math.min(c[p], c[q]);
       int k = Math.max(c[p], c[q]);
+      if (present.isEmpty()) { // built on the first addition only: most constraints need no repair
+        for (int[] e : edges) {
+          present.add(key(e[0], e[1]));
+        }
+      }
       if (!present.add(key(j, k))) {
         return false;
       }
@@ -235,8 +239,11 @@ public final class ProtectableGraph {
       if (fullSpan && c.length >= 2) {
         completeSpan();
       }
-      List<int[]> sorted = new ArrayList<>(edges);
-      Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
+      List<int[]> sorted = edges;
+      if (!added.isEmpty()) {
+        sorted = new ArrayList<>(edges);
+        Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
+      }
       return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull, fc.extremePoints());
     }
 
