@@ -133,8 +133,14 @@ public class DphmmReleaseBench {
     rng = new KeyedRandom(NoiseKey.of(key));
     t = 0;
     releaser.release(posterior, DphmmReleaser.FIRST_RELEASE, path[0], rng.reset("dphmm", "subject-1", 0), out);
-    t = 1;
+    // warm-up releases so that both benchmarks see a representative posterior (and C has saturated where it can)
+    for (t = 1; t < WARM_UP_RELEASES; t++) {
+      releaser.release(posterior, 1, path[t], rng.reset("dphmm", "subject-1", t), out);
+    }
   }
+
+  /** Releases done in set-up before measuring. */
+  static final int WARM_UP_RELEASES = 300;
 
   @TearDown(Level.Trial)
   public void report() {
@@ -149,6 +155,7 @@ public class DphmmReleaseBench {
     return out.z()[0];
   }
 
+  /** The baseline: one p·M on the current (representative) posterior. */
   @Benchmark
   public double priorProduct() {
     m.multiplyLeft(posterior, product);
