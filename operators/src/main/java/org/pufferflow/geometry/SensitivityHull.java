@@ -21,6 +21,67 @@ import org.pufferflow.common.PufferPreconditions;
  */
 public final class SensitivityHull {
 
+
+  /**
+   * max_{j,k} ‖p_j − p_k‖_K over the points {@code flat[idx[i]·d ..]}, i &lt; count (the Theorem 6.3 multiplier when
+   * the points are f(C)). Since ‖v‖_K = max over facets of g·y, this is max over facets of (max_j g·y_j − min_k
+   * g·y_k): O(count · facets), no hull of the points needed. +∞ if some difference is off span(K).
+   */
+  public double maxNormOfDifferences(double[] flat, int[] idx, int count) {
+    if (count < 2) {
+      return 0.0;
+    }
+    int base = idx[0] * d;
+    if (r < d) {
+      for (int i = 1; i < count; i++) {
+        if (normOfDifference(flat, idx[i] * d, flat, base) == Double.POSITIVE_INFINITY) {
+          return Double.POSITIVE_INFINITY;
+        }
+      }
+      if (r == 0) {
+        return 0.0;
+      }
+    }
+    double[] hi = new double[facets];
+    double[] lo = new double[facets];
+    Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+    Arrays.fill(lo, Double.POSITIVE_INFINITY);
+    for (int i = 0; i < count; i++) {
+      int o = idx[i] * d;
+      double v0 = flat[o] - flat[base];
+      double v1 = d > 1 ? flat[o + 1] - flat[base + 1] : 0;
+      double v2 = d > 2 ? flat[o + 2] - flat[base + 2] : 0;
+      double y0 = v0;
+      double y1 = v1;
+      double y2 = v2;
+      if (r < d) {
+        y0 = comp(0, v0, v1, v2);
+        y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
+        y2 = 0;
+      }
+      for (int f = 0, g = 0; f < facets; f++, g += r) {
+        double s = gauge[g] * y0;
+        if (r > 1) {
+          s += gauge[g + 1] * y1;
+          if (r > 2) {
+            s += gauge[g + 2] * y2;
+          }
+        }
+        if (s > hi[f]) {
+          hi[f] = s;
+        }
+        if (s < lo[f]) {
+          lo[f] = s;
+        }
+      }
+    }
+    double best = 0;
+    for (int f = 0; f < facets; f++) {
+      best = Math.max(best, hi[f] - lo[f]);
+    }
+    return best;
+  }
+
   /** Boundary-inclusive membership tolerance: v ∈ K iff ‖v‖_K ≤ 1 + MEMBERSHIP_TOLERANCE. */
   public static final double MEMBERSHIP_TOLERANCE = 1e-9;
   /** Relative off-span tolerance of the vectors' §0. */

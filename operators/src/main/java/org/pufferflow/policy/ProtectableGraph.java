@@ -32,13 +32,12 @@ public final class ProtectableGraph {
   private final List<int[]> added;
   private final List<int[]> edges; // null when implicit (complete graph)
   private final SensitivityHull hull;
-  private final int[] extremeOfC; // indices into c of the vertices of conv f(C)
   private final double multiplier;
   private final double l1Sensitivity;
   private final double l1Diameter;
 
   private ProtectableGraph(StateQuery f, int[] c, PolicyGraph graph, List<int[]> constrainedEdges,
-      int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull, int[] extremeOfC) {
+      int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull) {
     this.f = f;
     this.c = c;
     this.graph = graph;
@@ -47,18 +46,8 @@ public final class ProtectableGraph {
     this.added = added;
     this.edges = edges;
     this.hull = hull;
-    this.extremeOfC = extremeOfC;
-    double mult = 0;
-    double l1d = 0;
-    for (int a : extremeOfC) {
-      for (int b : extremeOfC) {
-        if (a != b) {
-          mult = Math.max(mult, hull.normOfDifference(f.flat(), c[a] * f.dimension(), f.flat(),
-              c[b] * f.dimension()));
-          l1d = Math.max(l1d, f.l1Distance(c[a], c[b]));
-        }
-      }
-    }
+    double mult = hull.maxNormOfDifferences(f.flat(), c, c.length);
+    double l1d = l1Diameter(f, c);
     this.multiplier = mult;
     this.l1Diameter = l1d;
     double sf = 0;
@@ -85,14 +74,14 @@ public final class ProtectableGraph {
   public static ProtectableGraph repair(
       StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan, HullFactory hulls) {
     int[] cs = c.clone();
-    PointSetHull fc = PointSetHull.of(f.rows(cs, cs.length), cs.length, f.dimension());
     if (graph.isComplete() && cs.length >= 2) {
       // every node has an edge (so nothing is exposed) and K = H − H spans the affine span of f(C)
+      PointSetHull fc = PointSetHull.of(f.rows(cs, cs.length), cs.length, f.dimension());
       return new ProtectableGraph(f, cs, graph, null, new int[0], List.of(), null,
-          DeltaF.completeGraphHull(f, cs, cs.length, fc.extremePoints(), hulls), fc.extremePoints());
+          DeltaF.completeGraphHull(f, cs, cs.length, fc.extremePoints(), hulls));
     }
     List<int[]> constrained = graph.induced(cs, cs.length);
-    return new Repair(f, cs, constrained, hulls, fc).run(graph, mode, fullSpan);
+    return new Repair(f, cs, constrained, hulls).run(graph, mode, fullSpan);
   }
 
   /** The repair algorithms over a mutable edge list. */
@@ -105,12 +94,10 @@ public final class ProtectableGraph {
     final int[] degree; // by position in c
     final List<int[]> added = new ArrayList<>();
     final HullFactory hulls;
-    final PointSetHull fc;
     SensitivityHull hull;
 
-    Repair(StateQuery f, int[] c, List<int[]> constrained, HullFactory hulls, PointSetHull fc) {
+    Repair(StateQuery f, int[] c, List<int[]> constrained, HullFactory hulls) {
       this.hulls = hulls;
-      this.fc = fc;
       this.f = f;
       this.c = c;
       this.constrained = constrained;
@@ -244,11 +231,14 @@ public final class ProtectableGraph {
         sorted = new ArrayList<>(edges);
         Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
       }
-      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull, fc.extremePoints());
+      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull);
     }
 
     private void completeSpan() {
-      int target = fc.rank();
+      if (hull.rank() == f.dimension()) {
+        return; // K already spans R^d
+      }
+      int target = PointSetHull.of(f.rows(c, c.length), c.length, f.dimension()).rank();
       int d = f.dimension();
       while (hull.rank() < target) {
         int bp = -1;
@@ -375,6 +365,27 @@ public final class ProtectableGraph {
       s += Math.abs(z[a] - f.get(state, a));
     }
     return s;
+  }
+
+
+  /** max_{j,k∈C} ‖f_j − f_k‖₁ = max over sign vectors s of (max_j s·f_j − min_k s·f_k); O(|C|·2^d). */
+  private static double l1Diameter(StateQuery f, int[] c) {
+    int d = f.dimension();
+    double best = 0;
+    for (int mask = 0; mask < (1 << (d - 1)); mask++) {
+      double hi = Double.NEGATIVE_INFINITY;
+      double lo = Double.POSITIVE_INFINITY;
+      for (int i : c) {
+        double s = f.get(i, 0);
+        for (int a = 1; a < d; a++) {
+          s += ((mask >> (a - 1)) & 1) == 0 ? f.get(i, a) : -f.get(i, a);
+        }
+        hi = Math.max(hi, s);
+        lo = Math.min(lo, s);
+      }
+      best = Math.max(best, hi - lo);
+    }
+    return best;
   }
 
   private static List<int[]> copy(List<int[]> l) {

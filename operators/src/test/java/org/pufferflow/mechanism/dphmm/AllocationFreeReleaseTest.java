@@ -47,7 +47,8 @@ class AllocationFreeReleaseTest {
         rel.release(post, 1, (int) (t % 6), rng.reset("dphmm", "s", t), out);
       }
       long allocated = bean.getThreadAllocatedBytes(id) - before;
-      assertThat(allocated).as(noise + ": bytes allocated by 10^4 warm releases").isLessThan(1024);
+      // one allocation per release would be >= 16 bytes x 10^4; a few KB total are one-off JVM/JIT effects
+      assertThat(allocated).as(noise + ": bytes allocated by 10^4 warm releases").isLessThan(10_000);
       assertThat(rel.cacheMisses()).isEqualTo(1);
     }
   }
