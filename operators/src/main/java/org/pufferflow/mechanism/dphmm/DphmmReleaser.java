@@ -28,6 +28,9 @@ public final class DphmmReleaser {
   /** Pass as {@code gap} for a subject's first release: the prior is p0 and no transition is applied. */
   public static final int FIRST_RELEASE = 0;
 
+  /** Below this sum of linear-space weights the posterior update is recomputed in log space. */
+  static final double LINEAR_SPACE_FLOOR = 1e-200;
+
   private final DphmmConfig config;
   private final TransitionMatrix m;
   private final StateQuery f;
@@ -182,11 +185,17 @@ public final class DphmmReleaser {
     return best;
   }
 
-  /** Steps 9–10: posterior by log-sum-exp over C, and the two costs. */
+  /**
+   * Steps 9–10: the posterior over C and the two costs. w_i = p⁻_i·exp(−ε·(‖z − f_i‖ − m)) with m the smallest
+   * norm over C — the log-sum-exp shift, applied to the likelihood factor (every factor ≤ 1, the best state's is 1)
+   * so that one exp per state suffices. If that sum could have underflowed (below {@link #LINEAR_SPACE_FLOOR}, only
+   * possible when p⁻ itself is tiny on the best states), the update is redone fully in log space: log w_i = log p⁻_i
+   * − ε‖z − f_i‖, normalised by log-sum-exp.
+   */
   private void update(double[] posterior, ReleaseGeometry g, int k, DphmmRelease out) {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
-    double max = Double.NEGATIVE_INFINITY;
+    double minDist = Double.POSITIVE_INFINITY;
     for (int q = 0; q < k; q++) {
       int i = c[q];
       double dist;
@@ -195,24 +204,38 @@ public final class DphmmReleaser {
       } else {
         dist = g.graph.normFrom(z, i);
       }
-      double lw = Math.log(prior[i]) - epsilon * dist;
-      logw[q] = lw;
-      if (lw > max) {
-        max = lw;
+      logw[q] = dist;
+      if (dist < minDist) {
+        minDist = dist;
       }
     }
-    if (max == Double.NEGATIVE_INFINITY) {
+    if (minDist == Double.POSITIVE_INFINITY) {
       throw new IllegalStateException("release z has zero density under every state of the constraint");
     }
     double sum = 0;
     for (int q = 0; q < k; q++) {
-      double w = Math.exp(logw[q] - max);
-      logw[q] = w;
+      double w = prior[c[q]] * Math.exp(-epsilon * (logw[q] - minDist));
+      scratch[q] = w;
       sum += w;
     }
+    if (!(sum >= LINEAR_SPACE_FLOOR)) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int q = 0; q < k; q++) {
+        double lw = Math.log(prior[c[q]]) - epsilon * logw[q];
+        scratch[q] = lw;
+        max = Math.max(max, lw);
+      }
+      sum = 0;
+      for (int q = 0; q < k; q++) {
+        double w = Math.exp(scratch[q] - max);
+        scratch[q] = w;
+        sum += w;
+      }
+    }
     Arrays.fill(posterior, 0.0);
+    double inv = 1.0 / sum;
     for (int q = 0; q < k; q++) {
-      posterior[c[q]] = logw[q] / sum;
+      posterior[c[q]] = scratch[q] * inv;
     }
     double multiplier = laplace ? g.laplaceMultiplier : g.kNormMultiplier;
     out.exact = false;

@@ -216,4 +216,35 @@ class FilterVectorsTest {
     assertClose("p+", posterior, vector(ex.get("p_plus")));
     assertThat(out.constrainedDpEpsilon()).isEqualTo(Double.POSITIVE_INFINITY);
   }
+
+  @Test
+  void posteriorAgreesWithAPlainLogSumExpIncludingTheUnderflowFallback() {
+    double[][] f = {{0}, {1}, {2}, {7}};
+    double[][] id = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    double[] p0 = {1e-300, 0.5, 0.25, 0.25 - 1e-300};
+    for (double eps : new double[] {0.5, 1, 50, 1000, 1e6}) {
+      for (double zv : new double[] {-40, -3, 0.3, 1.7, 6, 30}) {
+        DphmmReleaser rel = new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(id))
+            .initial(p0).query(f).completeGraph().constraint(Constraint.support(0)).epsilon(eps).build());
+        double[] post = rel.newPosterior();
+        DphmmRelease out = rel.newResult();
+        double[] z = {zv};
+        rel.observe(post, DphmmReleaser.FIRST_RELEASE, z, out);
+        ProtectableGraph pg = rel.protectableGraph(new int[] {0, 1, 2, 3});
+        double[] lw = new double[4];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < 4; i++) {
+          lw[i] = Math.log(p0[i]) - eps * pg.normFrom(z, i);
+          max = Math.max(max, lw[i]);
+        }
+        double sum = 0;
+        for (int i = 0; i < 4; i++) {
+          sum += Math.exp(lw[i] - max);
+        }
+        for (int i = 0; i < 4; i++) {
+          assertClose("eps=" + eps + " z=" + zv + " p+[" + i + "]", post[i], Math.exp(lw[i] - max) / sum);
+        }
+      }
+    }
+  }
 }
