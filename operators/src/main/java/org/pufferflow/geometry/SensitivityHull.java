@@ -290,37 +290,54 @@ public final class SensitivityHull {
   }
 
   private double gaugeOf(double v0, double v1, double v2) {
-    double y0;
-    double y1 = 0;
-    double y2 = 0;
     if (r == d) {
-      y0 = v0;
-      y1 = v1;
-      y2 = v2;
-    } else {
-      double vn = Math.sqrt(v0 * v0 + v1 * v1 + v2 * v2);
-      if (r == 0) {
-        return vn == 0 ? 0.0 : Double.POSITIVE_INFINITY;
-      }
-      y0 = comp(0, v0, v1, v2);
-      y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
-      double e0 = v0 - back(0, y0, y1);
-      double e1 = d > 1 ? v1 - back(1, y0, y1) : 0;
-      double e2 = d > 2 ? v2 - back(2, y0, y1) : 0;
-      double residual = Math.sqrt(e0 * e0 + e1 * e1 + e2 * e2);
-      if (residual > SPAN_TOLERANCE * Math.max(radius, vn)) {
-        return Double.POSITIVE_INFINITY;
+      return r == 2 ? facetMax2(v0, v1) : r == 3 ? facetMax3(v0, v1, v2) : facetMax1(v0);
+    }
+    double vn = Math.sqrt(v0 * v0 + v1 * v1 + v2 * v2);
+    if (r == 0) {
+      return vn == 0 ? 0.0 : Double.POSITIVE_INFINITY;
+    }
+    double y0 = comp(0, v0, v1, v2);
+    double y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
+    double e0 = v0 - back(0, y0, y1);
+    double e1 = d > 1 ? v1 - back(1, y0, y1) : 0;
+    double e2 = d > 2 ? v2 - back(2, y0, y1) : 0;
+    double residual = Math.sqrt(e0 * e0 + e1 * e1 + e2 * e2);
+    if (residual > SPAN_TOLERANCE * Math.max(radius, vn)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return r == 2 ? facetMax2(y0, y1) : facetMax1(y0);
+  }
+
+  /** max(0, max over facets of g·y) in span coordinates, r = 1, 2, 3 (tight loops: the release hot path). */
+  private double facetMax1(double y0) {
+    double best = 0;
+    for (int f = 0; f < facets; f++) {
+      double s = gauge[f] * y0;
+      if (s > best) {
+        best = s;
       }
     }
+    return best;
+  }
+
+  private double facetMax2(double y0, double y1) {
     double best = 0;
-    for (int f = 0, base = 0; f < facets; f++, base += r) {
-      double s = gauge[base] * y0;
-      if (r > 1) {
-        s += gauge[base + 1] * y1;
-        if (r > 2) {
-          s += gauge[base + 2] * y2;
-        }
+    double[] g = gauge;
+    for (int i = 0, end = 2 * facets; i < end; i += 2) {
+      double s = g[i] * y0 + g[i + 1] * y1;
+      if (s > best) {
+        best = s;
       }
+    }
+    return best;
+  }
+
+  private double facetMax3(double y0, double y1, double y2) {
+    double best = 0;
+    double[] g = gauge;
+    for (int i = 0, end = 3 * facets; i < end; i += 3) {
+      double s = g[i] * y0 + g[i + 1] * y1 + g[i + 2] * y2;
       if (s > best) {
         best = s;
       }

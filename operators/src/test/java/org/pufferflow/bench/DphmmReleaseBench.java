@@ -29,8 +29,9 @@ import org.pufferflow.policy.StateQuery;
  * Issue 4 benchmark: one DPHMM release after warm-up (d = 2, utility graph r = 1.5 cells, ε = 1, strict repair,
  * K-norm), beside one p·M product on the same model in the same run. Grids: 10×10 (N = 100, dense M) and 50×50
  * (N = 2500, sparse CSR lazy random walk: stay 0.6, 0.4 spread over the in-grid 4-neighbours). Constraints:
- * {@code support} (τ = 1e-12; K_t cached per C), {@code saturated} (support with ε = 0.1, where C saturates at
- * all N states after a few ticks so every release hits the cache — the case dphmm.md §5 describes), {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
+ * {@code support} (τ = 1e-12; K_t cached per C; C is a moving window around the subject), {@code saturated} (support,
+ * uniform p0 and ε = 0.001: C stays all N states, so every release hits the cache — the case dphmm.md §5 describes),
+ * {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
  * and {@code dpls} (δ = 0.01 with the complete graph: the DPLS baseline).
  *
  * <p>The subject follows a lazy random walk sampled in set-up (test code may use java.util.Random); each release
@@ -91,9 +92,13 @@ public class DphmmReleaseBench {
     StateQuery q = StateQuery.of(f);
     int start = side * (side / 2) + side / 2;
     double[] p0 = new double[n];
-    p0[start] = 1;
+    if (constraint.equals("saturated")) {
+      java.util.Arrays.fill(p0, 1.0 / n);
+    } else {
+      p0[start] = 1;
+    }
     DphmmConfig.Builder b = DphmmConfig.builder().transition(m).initial(p0).query(q)
-        .repair(RepairMode.STRICT).epsilon(constraint.equals("saturated") ? 0.1 : 1);
+        .repair(RepairMode.STRICT).epsilon(constraint.equals("saturated") ? 0.001 : 1);
     switch (constraint) {
       case "support":
       case "saturated":

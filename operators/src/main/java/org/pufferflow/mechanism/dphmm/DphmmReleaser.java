@@ -186,16 +186,15 @@ public final class DphmmReleaser {
   }
 
   /**
-   * Steps 9–10: the posterior over C and the two costs. w_i = p⁻_i·exp(−ε·(‖z − f_i‖ − m)) with m the smallest
-   * norm over C — the log-sum-exp shift, applied to the likelihood factor (every factor ≤ 1, the best state's is 1)
-   * so that one exp per state suffices. If that sum could have underflowed (below {@link #LINEAR_SPACE_FLOOR}, only
-   * possible when p⁻ itself is tiny on the best states), the update is redone fully in log space: log w_i = log p⁻_i
-   * − ε‖z − f_i‖, normalised by log-sum-exp.
+   * Steps 9–10: the posterior over C and the two costs. One pass computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every
+   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows. If the sum could have underflowed (below
+   * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
+   * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
    */
   private void update(double[] posterior, ReleaseGeometry g, int k, DphmmRelease out) {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
-    double minDist = Double.POSITIVE_INFINITY;
+    double sum = 0;
     for (int q = 0; q < k; q++) {
       int i = c[q];
       double dist;
@@ -205,16 +204,7 @@ public final class DphmmReleaser {
         dist = g.graph.normFrom(z, i);
       }
       logw[q] = dist;
-      if (dist < minDist) {
-        minDist = dist;
-      }
-    }
-    if (minDist == Double.POSITIVE_INFINITY) {
-      throw new IllegalStateException("release z has zero density under every state of the constraint");
-    }
-    double sum = 0;
-    for (int q = 0; q < k; q++) {
-      double w = prior[c[q]] * Math.exp(-epsilon * (logw[q] - minDist));
+      double w = prior[i] * Math.exp(-epsilon * dist);
       scratch[q] = w;
       sum += w;
     }
@@ -224,6 +214,9 @@ public final class DphmmReleaser {
         double lw = Math.log(prior[c[q]]) - epsilon * logw[q];
         scratch[q] = lw;
         max = Math.max(max, lw);
+      }
+      if (max == Double.NEGATIVE_INFINITY) {
+        throw new IllegalStateException("release z has zero density under every state of the constraint");
       }
       sum = 0;
       for (int q = 0; q < k; q++) {
