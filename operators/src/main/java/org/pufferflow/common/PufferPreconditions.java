@@ -21,6 +21,30 @@ public final class PufferPreconditions {
     }
   }
 
+  /**
+   * {@link #checkArgument(boolean, String, Object...)} for one primitive argument: no varargs array and no boxing
+   * unless the check fails, so hot paths can call it per record without allocating.
+   */
+  public static void checkArgument(boolean condition, String message, long arg) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(message, arg));
+    }
+  }
+
+  /** As {@link #checkArgument(boolean, String, long)} for a double argument. */
+  public static void checkArgument(boolean condition, String message, double arg) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(message, arg));
+    }
+  }
+
+  /** As {@link #checkArgument(boolean, String, long)} for three long arguments. */
+  public static void checkArgument(boolean condition, String message, long arg1, long arg2, long arg3) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(message, arg1, arg2, arg3));
+    }
+  }
+
   /** A privacy parameter ε: finite and strictly positive. */
   public static double checkEpsilon(String name, double epsilon) {
     if (Double.isNaN(epsilon) || Double.isInfinite(epsilon) || epsilon <= 0) {

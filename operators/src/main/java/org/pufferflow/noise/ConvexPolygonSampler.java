@@ -16,7 +16,7 @@ import org.pufferflow.common.PufferPreconditions;
  * counter-clockwise or straight (convex, CCW), positive area. Collinear vertices on an edge are allowed.
  * Immutable; {@link #sample} allocates nothing.
  */
-public final class ConvexPolygonSampler {
+public final class ConvexPolygonSampler implements ShapeSampler {
 
   private static final double RELATIVE_TOLERANCE = 1e-12;
 
@@ -87,7 +87,20 @@ public final class ConvexPolygonSampler {
     return area;
   }
 
+  /** Points have 2 coordinates. */
+  @Override
+  public int dimension() {
+    return 2;
+  }
+
+  /** A polygon has rank 2. */
+  @Override
+  public int rank() {
+    return 2;
+  }
+
   /** Writes a uniform point of the polygon into {@code out[0]} (x) and {@code out[1]} (y). */
+  @Override
   public void sample(RandomStream r, double[] out) {
     int t = 4 * chooser.sample(r);
     double u = r.nextDouble();

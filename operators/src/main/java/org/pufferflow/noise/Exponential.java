@@ -22,6 +22,6 @@ public final class Exponential {
    */
   public static double sample(RandomStream r, double scale) {
     PufferPreconditions.checkPositive("exponential scale", scale);
-    return -scale * Math.log(1.0 - r.nextDouble());
+    return 0.0 - scale * Math.log(1.0 - r.nextDouble()); // 0.0 - x: never -0.0
   }
 }

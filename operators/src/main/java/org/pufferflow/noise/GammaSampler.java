@@ -34,6 +34,6 @@ public final class GammaSampler {
         product = 1.0;
       }
     }
-    return -scale * (logSum + Math.log(product));
+    return 0.0 - scale * (logSum + Math.log(product)); // 0.0 - x: never -0.0
   }
 }

@@ -44,6 +44,8 @@ public final class KeyedRandom implements RandomStream {
   private static final long MAX_BLOCKS = 1L << 32;
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_BE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   private final Cipher contextCipher;
@@ -54,6 +56,8 @@ public final class KeyedRandom implements RandomStream {
   private final byte[] macOut = new byte[BLOCK];
   private byte[] encoding = new byte[8 * BLOCK];
 
+  private long tagHigh; // the context tag's first 96 bits
+  private int tagLow;
   private int position = keystream.length; // byte offset of the next unread word
   private int limit; // bytes of keystream filled
   private long nextBlock;
@@ -111,9 +115,8 @@ public final class KeyedRandom implements RandomStream {
       encryptBlock(contextCipher, macState, macOut);
       System.arraycopy(macOut, 0, macState, 0, BLOCK);
     }
-    for (int b = 0; b < BUFFER_BLOCKS; b++) {
-      System.arraycopy(macState, 0, counterBlocks, b * BLOCK, 12);
-    }
+    tagHigh = (long) LONG_BE.get(macState, 0);
+    tagLow = (int) INT_BE.get(macState, 8);
     nextBlock = 0;
     position = 0;
     limit = 0;
@@ -146,7 +149,10 @@ public final class KeyedRandom implements RandomStream {
       throw new IllegalStateException("KeyedRandom: a release context's stream of 2^32 blocks is exhausted");
     }
     for (int b = 0; b < blocks; b++) {
-      INT_BE.set(counterBlocks, b * BLOCK + 12, (int) (nextBlock + b));
+      int o = b * BLOCK;
+      LONG_BE.set(counterBlocks, o, tagHigh);
+      INT_BE.set(counterBlocks, o + 8, tagLow);
+      INT_BE.set(counterBlocks, o + 12, (int) (nextBlock + b));
     }
     try {
       streamCipher.update(counterBlocks, 0, blocks * BLOCK, keystream, 0);

@@ -13,8 +13,9 @@ import org.pufferflow.common.PufferPreconditions;
  * the Laplace density discretised at step g.
  *
  * <p><b>What that guarantees.</b> With {@link #addNoise}, the true value is first rounded to the nearest multiple
- * of g and the noise added; both are multiples of g, so the sum is exact (as long as |result| &lt; 2^53·g) and the
- * output lies on gℤ. Rounding changes a query of L1 sensitivity Δ into one of sensitivity at most Δ + g, and the
+ * of g and the noise added; both are multiples of g, so the sum is exact while |result| &lt; 2^53·g and the output
+ * lies on gℤ. Beyond that the double sum is the correctly rounded exact sum: a deterministic function of it
+ * (post-processing), so the guarantee below still holds and only the output grid is coarser. Rounding changes a query of L1 sensitivity Δ into one of sensitivity at most Δ + g, and the
  * discrete Laplace mechanism with scale λ = Δ/ε on gℤ is then (ε·(Δ + g)/Δ)-DP. Since g ≤ 2λ/2^40 = 2Δ/(ε·2^40), the
  * loss is at most ε + 2^-39: exact ε up to an additive 1.8·10^-12, and no floating-point attack applies because no
  * floating-point sampling is involved. The caller must still compute the query exactly enough that its sensitivity
@@ -58,8 +59,15 @@ public final class LaplaceNoise {
     return power == x ? x : 2 * power;
   }
 
-  /** {@code value} rounded to the nearest multiple of the power of two {@code granularity} (ties to even). */
+  /**
+   * {@code value} rounded to the nearest multiple of the power of two {@code granularity} (ties to even). A value of
+   * magnitude ≥ 2^52·granularity is already a multiple (its ulp is at least the granularity) and is returned as is,
+   * which also avoids overflowing value / granularity.
+   */
   public static double roundToMultiple(double value, double granularity) {
+    if (Math.abs(value) >= 0x1.0p52 * granularity) {
+      return value;
+    }
     return Math.rint(value / granularity) * granularity;
   }
 }

@@ -22,7 +22,8 @@ import org.pufferflow.common.PufferPreconditions;
  * (which may quote an offending character) cannot leak.
  *
  * <p>Encodings accepted from a file: raw binary (at least 32 bytes), or text holding the key in hexadecimal (at least
- * 64 hex digits, surrounding whitespace ignored). From an environment variable: hexadecimal or standard Base64.
+ * 64 hex digits, surrounding whitespace ignored). From an environment variable: hexadecimal or standard Base64. Text
+ * made only of hex digits is always read as hexadecimal.
  *
  * <p>Not {@link java.io.Serializable} on purpose: a Flink operator should carry where the key comes from (a path or
  * a variable name) and load it in {@code open()}, so that the key never enters a job graph or a checkpoint.
@@ -65,7 +66,7 @@ public final class NoiseKey {
     }
     try {
       String text = asciiTrimmed(content);
-      byte[] key = text != null && isHex(text) ? decodeHex(text) : content;
+      byte[] key = text != null && isHex(text) ? decodeHex("noise key file " + file, text) : content;
       checkLength("noise key file " + file, key.length);
       return new NoiseKey(key.clone());
     } finally {
@@ -92,7 +93,7 @@ public final class NoiseKey {
     PufferPreconditions.checkArgument(!text.isEmpty(), "%s: is empty", where);
     byte[] key;
     if (isHex(text)) {
-      key = decodeHex(text);
+      key = decodeHex(where, text);
     } else {
       try {
         key = Base64.getDecoder().decode(text);
@@ -145,8 +146,9 @@ public final class NoiseKey {
     return new String(content, StandardCharsets.US_ASCII).trim();
   }
 
+  /** Only hex digits: read as hexadecimal (random Base64 or binary keys are never all hex digits in practice). */
   private static boolean isHex(String text) {
-    if (text.length() < 2 * MIN_BYTES || text.length() % 2 != 0) {
+    if (text.isEmpty()) {
       return false;
     }
     for (int i = 0; i < text.length(); i++) {
@@ -157,7 +159,9 @@ public final class NoiseKey {
     return true;
   }
 
-  private static byte[] decodeHex(String text) {
+  private static byte[] decodeHex(String where, String text) {
+    PufferPreconditions.checkArgument(
+        text.length() % 2 == 0, "%s: hexadecimal key of %d digits: must have an even number", where, text.length());
     byte[] out = new byte[text.length() / 2];
     for (int i = 0; i < out.length; i++) {
       out[i] = (byte) (Character.digit(text.charAt(2 * i), 16) << 4 | Character.digit(text.charAt(2 * i + 1), 16));

@@ -20,7 +20,7 @@ import org.pufferflow.common.PufferPreconditions;
  * holds for the boundary of a convex polytope, in either winding), and positive volume. Immutable; {@link #sample}
  * allocates nothing.
  */
-public final class PolytopeSampler {
+public final class PolytopeSampler implements ShapeSampler {
 
   private static final double RELATIVE_TOLERANCE = 1e-12;
 
@@ -119,7 +119,20 @@ public final class PolytopeSampler {
     return volume;
   }
 
+  /** Points have 3 coordinates. */
+  @Override
+  public int dimension() {
+    return 3;
+  }
+
+  /** A polytope has rank 3. */
+  @Override
+  public int rank() {
+    return 3;
+  }
+
   /** Writes a uniform point of the polytope into {@code out[0..3)}. */
+  @Override
   public void sample(RandomStream r, double[] out) {
     int o = 12 * chooser.sample(r);
     double s = r.nextDouble();

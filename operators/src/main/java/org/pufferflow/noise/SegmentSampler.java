@@ -8,7 +8,7 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Used for the uniform draw in a rank-1 sensitivity hull K = [−p, p] (dphmm.md §5). Immutable; built once from
  * public geometry; {@link #sample} allocates nothing.
  */
-public final class SegmentSampler {
+public final class SegmentSampler implements ShapeSampler {
 
   private final double[] start;
   private final double[] direction;
@@ -39,11 +39,19 @@ public final class SegmentSampler {
   }
 
   /** Dimension of the points. */
+  @Override
   public int dimension() {
     return start.length;
   }
 
+  /** A segment has rank 1. */
+  @Override
+  public int rank() {
+    return 1;
+  }
+
   /** Writes a uniform point of the segment into {@code out[0 .. dimension)}. */
+  @Override
   public void sample(RandomStream r, double[] out) {
     double u = r.nextDouble();
     for (int i = 0; i < start.length; i++) {

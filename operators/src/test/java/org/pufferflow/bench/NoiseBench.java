@@ -95,6 +95,12 @@ public class NoiseBench {
     return keyed.reset("dphmm", "subject-000042", ++sequence).nextLong();
   }
 
+  /** A new release context alone (the context tag), without drawing. */
+  @Benchmark
+  public KeyedRandom resetOnlyKeyed() {
+    return keyed.reset("dphmm", "subject-000042", ++sequence);
+  }
+
   /** Baseline: a new SplittableRandom seeded for the release, and its first word. */
   @Benchmark
   public long resetAndFirstWordSplittable() {

@@ -1,0 +1,89 @@
+package org.pufferflow.accounting;
+
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The public budget configuration of one mechanism's ledger (design.md §3 "Budgets"; mqm.md §3.8 (a)): a total ε
+ * budget per subject and, optionally, a budget per period of ticks (period p covers ticks
+ * [p·periodTicks, (p+1)·periodTicks)). Immutable; built by a validating {@link Builder}.
+ *
+ * <p>The ledger is the conservative, paper-level one: losses add up linearly (basic composition; MQM Thm 3.7,
+ * DPHMM Thm 7.2). The per-period budget limits the rate of spending; it does not reset the total.
+ */
+public final class LedgerPolicy {
+
+  private final double totalBudget;
+  private final double periodBudget;
+  private final long periodTicks;
+
+  private LedgerPolicy(Builder b) {
+    totalBudget = b.totalBudget;
+    periodBudget = b.periodBudget;
+    periodTicks = b.periodTicks;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Total ε a subject may spend on this mechanism. */
+  public double totalBudget() {
+    return totalBudget;
+  }
+
+  /** Whether a per-period budget applies. */
+  public boolean hasPeriodBudget() {
+    return periodTicks > 0;
+  }
+
+  /** ε a subject may spend within one period ({@code NaN} if there is no period budget). */
+  public double periodBudget() {
+    return periodBudget;
+  }
+
+  /** Length of a period in ticks (0 if there is no period budget). */
+  public long periodTicks() {
+    return periodTicks;
+  }
+
+  /** The period containing {@code tick} (floor division, so negative ticks fall in negative periods). */
+  long periodOf(long tick) {
+    return Math.floorDiv(tick, periodTicks);
+  }
+
+  @Override
+  public String toString() {
+    return hasPeriodBudget()
+        ? "LedgerPolicy[totalBudget=" + totalBudget + ", periodBudget=" + periodBudget + " per " + periodTicks
+            + " ticks]"
+        : "LedgerPolicy[totalBudget=" + totalBudget + "]";
+  }
+
+  /** Validating builder: the total budget is required; a period budget needs its period length. */
+  public static final class Builder {
+    private double totalBudget = Double.NaN;
+    private double periodBudget = Double.NaN;
+    private long periodTicks;
+
+    private Builder() {}
+
+    /** Total ε budget: finite and &gt; 0. */
+    public Builder totalBudget(double budget) {
+      this.totalBudget = PufferPreconditions.checkPositive("totalBudget", budget);
+      return this;
+    }
+
+    /** A budget of {@code budget} ε per period of {@code ticks} ticks (budget finite and &gt; 0, ticks ≥ 1). */
+    public Builder periodBudget(double budget, long ticks) {
+      this.periodBudget = PufferPreconditions.checkPositive("periodBudget", budget);
+      this.periodTicks = PufferPreconditions.checkAtLeast("periodTicks", ticks, 1);
+      return this;
+    }
+
+    public LedgerPolicy build() {
+      PufferPreconditions.checkArgument(
+          !Double.isNaN(totalBudget), "totalBudget: is required (a finite ε budget > 0)");
+      return new LedgerPolicy(this);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package org.pufferflow.operators.state;
+
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.pufferflow.accounting.LedgerState;
+
+/**
+ * Flink type information for the privacy ledger's keyed state: {@link LedgerState} is a Flink POJO, serialized by
+ * Flink's {@code PojoSerializer} (never Kryo), with schema evolution and savepoint compatibility as Flink provides
+ * for POJOs. The ledger class itself stays Flink-free (org.pufferflow.accounting).
+ */
+public final class LedgerStateTypes {
+
+  /** Type information of {@link LedgerState}; declared explicitly so that a change breaking the POJO rules fails. */
+  public static final TypeInformation<LedgerState> LEDGER_STATE = Types.POJO(LedgerState.class);
+
+  private LedgerStateTypes() {}
+
+  /** A value-state descriptor for one mechanism's ledger, e.g. {@code descriptor("ledger-dphmm")}. */
+  public static ValueStateDescriptor<LedgerState> descriptor(String name) {
+    return new ValueStateDescriptor<>(name, LEDGER_STATE);
+  }
+}
