@@ -28,9 +28,7 @@ class AllocationFreeReleaseTest {
     }
     double[] p0 = {1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0};
     byte[] key = new byte[32];
-    // K-norm only: LaplaceNoise.granularity (noise package) boxes its scale into a varargs precondition message
-    // on every call, so the Laplace path allocates ~96 bytes per coordinate there, outside this package.
-    for (DphmmNoise noise : new DphmmNoise[] {DphmmNoise.K_NORM}) {
+    for (DphmmNoise noise : DphmmNoise.values()) {
       DphmmReleaser rel = new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0)
           .query(f).policyGraph(PolicyGraph.utility(org.pufferflow.policy.StateQuery.of(f), 2.5)).noise(noise)
           .epsilon(1).build());
