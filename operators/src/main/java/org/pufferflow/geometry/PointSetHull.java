@@ -31,17 +31,6 @@ public final class PointSetHull {
     return extreme.clone();
   }
 
-  /** Indices (into the m points of {@code flat}, row-major m×d) of the extreme points; one index if all coincide. */
-  public static int[] extremePoints(double[] flat, int m, int d) {
-    ConvexHull h = ConvexHull.of(translated(flat, m, d), m, d);
-    return h.rank == 0 ? new int[] {0} : h.vertices.clone();
-  }
-
-  /** Dimension of the affine span of the m points (rank of {p_i − p_0}). */
-  public static int affineRank(double[] flat, int m, int d) {
-    return ConvexHull.of(translated(flat, m, d), m, d).rank;
-  }
-
   private static double[] translated(double[] flat, int m, int d) {
     double[] t = new double[m * d];
     for (int i = 0; i < m; i++) {
