@@ -394,6 +394,18 @@ public final class SensitivityHull {
     return t;
   }
 
+  /**
+   * The facets as gauge vectors in span coordinates: row f is n_f/c_f, so that K = {y : g_f·y ≤ 1 for all f} and
+   * ‖v‖_K = max(0, max_f g_f·Bᵀv) for v in the span. Fresh copy; empty for K = {0}.
+   */
+  public double[][] facetGauges() {
+    double[][] g = new double[facets][r];
+    for (int f = 0; f < facets; f++) {
+      System.arraycopy(gauge, f * r, g[f], 0, r);
+    }
+    return g;
+  }
+
   /** Number of distinct facets (r ≥ 1; a segment has 2). */
   public int facetCount() {
     return facets;

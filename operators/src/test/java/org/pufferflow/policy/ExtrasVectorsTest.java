@@ -168,6 +168,36 @@ class ExtrasVectorsTest {
         .hasMessageContaining("query[1]");
   }
 
+
+  @Test
+  void blowfishFacetsAreXEqualsPlusMinusOneAndXPlus2YEqualsPlusMinusOne() {
+    SensitivityHull k = BlowfishAnalysis.of(matrix(DphmmVectors.root().get("b_blowfish").get("delta_f_rows"))).hull();
+    java.util.Set<String> facets = new java.util.TreeSet<>();
+    for (double[] g : k.facetGauges()) {
+      facets.add(Math.round(g[0]) + "," + Math.round(g[1]));
+    }
+    assertThat(facets).containsExactlyInAnyOrder("1,0", "-1,0", "1,2", "-1,-2");
+  }
+
+  @Test
+  void localDpHullsOfExample112() {
+    JsonNode ex = DphmmVectors.root().get("a_running_example").get("ex11_2").get("localdp_per_true_state");
+    java.util.Iterator<java.util.Map.Entry<String, JsonNode>> graphs = ex.fields();
+    while (graphs.hasNext()) {
+      java.util.Map.Entry<String, JsonNode> g = graphs.next();
+      for (String s : new String[] {"s4", "s5", "s6"}) {
+        JsonNode node = g.getValue().get(s);
+        List<int[]> incident = new java.util.ArrayList<>();
+        for (JsonNode e : node.get("incident_edges")) {
+          String t = e.asText();
+          incident.add(new int[] {t.charAt(1) - '1', t.charAt(3) - '1'});
+        }
+        RunningExampleVectorsTest.assertHull(g.getKey() + " " + s, DeltaF.hull(RunningExampleVectorsTest.F, incident),
+            node.get("hull"));
+      }
+    }
+  }
+
   static double[][] matrixOf(double[] flat, int d) {
     double[][] m = new double[flat.length / d][d];
     for (int i = 0; i < m.length; i++) {

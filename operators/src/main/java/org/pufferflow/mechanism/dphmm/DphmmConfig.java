@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.dphmm;
 
+import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.policy.PolicyGraph;
@@ -100,6 +101,7 @@ public final class DphmmConfig {
   public static final class Builder {
     private TransitionMatrix transition;
     private double[] initial;
+    private boolean stationaryInitial;
     private double[][] queryRows;
     private StateQuery query;
     private PolicyGraph graph;
@@ -120,6 +122,14 @@ public final class DphmmConfig {
 
     public Builder initial(double[] p0) {
       this.initial = p0 == null ? null : p0.clone();
+      this.stationaryInitial = false;
+      return this;
+    }
+
+    /** p0 = the stationary distribution of M (EJML, {@link ChainAnalysis#stationary}); M must be irreducible. */
+    public Builder stationaryInitial() {
+      this.initial = null;
+      this.stationaryInitial = true;
       return this;
     }
 
@@ -188,6 +198,9 @@ public final class DphmmConfig {
     public DphmmConfig build() {
       PufferPreconditions.checkNotNull("transition", transition);
       int n = transition.size();
+      if (stationaryInitial) {
+        initial = ChainAnalysis.stationary(transition.toArray());
+      }
       PufferPreconditions.checkDistribution("initial", initial, n, INITIAL_SUM_TOLERANCE);
       StateQuery f = query;
       if (f == null) {

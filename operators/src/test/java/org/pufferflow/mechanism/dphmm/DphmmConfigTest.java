@@ -101,4 +101,16 @@ class DphmmConfigTest {
     assertThat(cache.misses()).isEqualTo(4);
     assertThat(cache.size()).isEqualTo(2);
   }
+
+  @Test
+  void stationaryInitialDistributionComesFromChainAnalysis() {
+    DphmmConfig c = valid().stationaryInitial().build();
+    double[] pi = c.initial();
+    double[] next = new double[3];
+    c.transition().multiplyLeft(pi, next);
+    for (int i = 0; i < 3; i++) {
+      assertThat(Math.abs(next[i] - pi[i])).isLessThanOrEqualTo(1e-12);
+      assertThat(pi[i]).isCloseTo(1 / 3.0, org.assertj.core.data.Offset.offset(1e-12));
+    }
+  }
 }

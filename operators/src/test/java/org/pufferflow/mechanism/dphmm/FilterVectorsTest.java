@@ -183,7 +183,23 @@ class FilterVectorsTest {
     int gap = DphmmReleaser.FIRST_RELEASE;
     for (JsonNode row : ROOT.get("d_grid10").get("d2_filtered_z_origin").get("rows")) {
       String what = "d2 t=" + row.get("t");
+      double[] prior = gap == DphmmReleaser.FIRST_RELEASE ? rel.config().initial() : new double[posterior.length];
+      if (gap != DphmmReleaser.FIRST_RELEASE) {
+        rel.config().transition().multiplyLeft(posterior, prior);
+      }
       rel.observe(posterior, gap, new double[] {0, 0}, out);
+      double minIn = Double.POSITIVE_INFINITY;
+      double maxOut = 0;
+      for (int s = 0; s < prior.length; s++) {
+        if (posterior[s] > 0) {
+          minIn = Math.min(minIn, prior[s]);
+        } else if (prior[s] > 0) {
+          maxOut = Math.max(maxOut, prior[s]);
+        }
+      }
+      assertClose(what + " smallest p- in C", minIn, num(row.get("smallest_p_minus_in_C")));
+      assertThat(Math.abs(maxOut - num(row.get("largest_positive_p_minus_outside_C"))))
+          .as(what + " largest positive p- outside C").isLessThanOrEqualTo(1e-9 * Math.max(1e-12, maxOut));
       gap = 1;
       assertThat(out.constraintSize()).as(what).isEqualTo(row.get("C_size").asInt());
       int[] c = ints(row.get("C"));

@@ -78,6 +78,17 @@ class SamplerStatisticsTest {
     assertThat(Math.abs(sumK / n - num(a.get("E_normK")))).isLessThanOrEqualTo(5 * Math.sqrt(2.0 / n));
     double sd = E.get("monte_carlo").get("se_mean_sq_l2").asDouble() * Math.sqrt(200_000);
     assertThat(Math.abs(sumSq / n - num(a.get("E_sq_l2")))).isLessThanOrEqualTo(5 * sd / Math.sqrt(n));
+    double[][] cov = new double[2][2];
+    for (double[] v : x) {
+      cov[0][0] += v[0] * v[0] / n;
+      cov[0][1] += v[0] * v[1] / n;
+      cov[1][1] += v[1] * v[1] / n;
+    }
+    double[][] expectedCov = matrix(a.get("cov_Z"));
+    // Cov(Z) = E[XXᵀ] (X has mean 0); 3 % relative: the reference MC at n = 2e5 is within 0.5 %
+    assertThat(Math.abs(cov[0][0] - expectedCov[0][0])).isLessThanOrEqualTo(0.03 * expectedCov[0][0]);
+    assertThat(Math.abs(cov[0][1] - expectedCov[0][1])).isLessThanOrEqualTo(0.03 * expectedCov[0][0]);
+    assertThat(Math.abs(cov[1][1] - expectedCov[1][1])).isLessThanOrEqualTo(0.03 * expectedCov[1][1]);
     // ‖Z − f‖_K ~ Gamma(2, 1): CDF 1 − (1 + x)e^{−x}
     assertThat(ksStatistic(normK, v -> 1 - (1 + v) * Math.exp(-v)) * Math.sqrt(n)).isLessThan(1.95);
   }
