@@ -14,8 +14,11 @@ import org.pufferflow.policy.StateQuery;
  */
 public final class DphmmConfig {
 
-  /** Default bound on cached hulls per operator instance. */
-  public static final int DEFAULT_CACHE_CAPACITY = 256;
+  /**
+   * Default bound on cached constraints per operator instance. An entry holds G_t's edge lists (O(|E(G_t)|), about
+   * 0.5 MB for a 2500-state grid with a full C) plus a shared hull, so the default keeps a worst case of ~32 MB.
+   */
+  public static final int DEFAULT_CACHE_CAPACITY = 64;
   /** Tolerance on Σ p0 = 1. */
   public static final double INITIAL_SUM_TOLERANCE = 1e-9;
 
