@@ -80,6 +80,9 @@ public final class PolicyGraph {
           row[c++] = j;
         }
       }
+      if (c == n) {
+        return complete(n); // one row reaching every state joins every pair
+      }
       for (int a = 0; a < c; a++) {
         for (int b = a + 1; b < c; b++) {
           set.add((long) row[a] * n + row[b]);
