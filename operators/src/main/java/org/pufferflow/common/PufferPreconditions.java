@@ -277,4 +277,21 @@ public final class PufferPreconditions {
     }
     return gap;
   }
+
+  /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (dphmm.md §1). */
+  public static int checkDimension(String name, int d) {
+    if (d < 1 || d > 3) {
+      throw new IllegalArgumentException(
+          name + " = " + d + ": query dimension must be 1, 2 or 3 (sensitivity hulls are exact only for d <= 3)");
+    }
+    return d;
+  }
+
+  /** An array length: {@code actual == expected} (no varargs, so the check allocates nothing on hot paths). */
+  public static int checkLength(String name, int actual, int expected) {
+    if (actual != expected) {
+      throw new IllegalArgumentException(name + ": has " + actual + " entries, expected " + expected);
+    }
+    return actual;
+  }
 }

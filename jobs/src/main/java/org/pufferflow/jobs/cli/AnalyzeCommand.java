@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
     header = "Analyze what a configuration protects before deploying it.",
     versionProvider = VersionProvider.class,
     synopsisSubcommandLabel = "COMMAND",
+    subcommands = {AnalyzePolicyCommand.class},
     description = {
       "Analyze what a configuration protects before deploying it. `analyze policy` shows, for a DPHMM policy"
           + " graph under a constraint, the exposed states, the edges the repair adds, the sensitivity hull, each"

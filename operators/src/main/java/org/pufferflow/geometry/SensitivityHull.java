@@ -1,0 +1,421 @@
+package org.pufferflow.geometry;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The sensitivity hull K = conv(Δf) of a set of difference vectors (the paper's Definition 5.1; dphmm.md §2 step 6,
+ * §5), for d ∈ {1, 2, 3}, with its gauge ‖·‖_K.
+ *
+ * <p>Conventions (dphmm-vectors.md §0, binding): the rank r counts singular values above 1e-9·σ_max; K may be
+ * degenerate (r &lt; d, and K = {0} when r = 0). The norm ‖v‖_K = min{t ≥ 0 : v ∈ tK} is +∞ for v off the span
+ * (‖v − BBᵀv‖₂ &gt; 1e-9·max(R_K, ‖v‖₂)); otherwise it is max over facets of n·y/c with y the span coordinates.
+ * Membership is boundary inclusive: v ∈ K ⇔ ‖v‖_K ≤ 1 + 1e-9. Vertices are extreme points only, listed
+ * lexicographically ({@link #vertices()}) and, for a 2-D full-rank K, counter-clockwise from the smallest polar
+ * angle ({@link #verticesCounterClockwise()}).
+ *
+ * <p>Assumption: the point set is centrally symmetric (every Δf holds ±(f_j − f_k)), so 0 lies in the relative
+ * interior of K. Facets are precomputed once; {@link #norm} allocates nothing and the object is immutable and
+ * thread-safe.
+ */
+public final class SensitivityHull {
+
+
+  /**
+   * max_{j,k} ‖p_j − p_k‖_K over the points {@code flat[idx[i]·d ..]}, i &lt; count (the Theorem 6.3 multiplier when
+   * the points are f(C)). Since ‖v‖_K = max over facets of g·y, this is max over facets of (max_j g·y_j − min_k
+   * g·y_k): O(count · facets), no hull of the points needed. +∞ if some difference is off span(K).
+   */
+  public double maxNormOfDifferences(double[] flat, int[] idx, int count) {
+    if (count < 2) {
+      return 0.0;
+    }
+    int base = idx[0] * d;
+    if (r < d) {
+      for (int i = 1; i < count; i++) {
+        if (normOfDifference(flat, idx[i] * d, flat, base) == Double.POSITIVE_INFINITY) {
+          return Double.POSITIVE_INFINITY;
+        }
+      }
+      if (r == 0) {
+        return 0.0;
+      }
+    }
+    double[] hi = new double[facets];
+    double[] lo = new double[facets];
+    Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+    Arrays.fill(lo, Double.POSITIVE_INFINITY);
+    for (int i = 0; i < count; i++) {
+      int o = idx[i] * d;
+      double v0 = flat[o] - flat[base];
+      double v1 = d > 1 ? flat[o + 1] - flat[base + 1] : 0;
+      double v2 = d > 2 ? flat[o + 2] - flat[base + 2] : 0;
+      double y0 = v0;
+      double y1 = v1;
+      double y2 = v2;
+      if (r < d) {
+        y0 = comp(0, v0, v1, v2);
+        y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
+        y2 = 0;
+      }
+      for (int f = 0, g = 0; f < facets; f++, g += r) {
+        double s = gauge[g] * y0;
+        if (r > 1) {
+          s += gauge[g + 1] * y1;
+          if (r > 2) {
+            s += gauge[g + 2] * y2;
+          }
+        }
+        if (s > hi[f]) {
+          hi[f] = s;
+        }
+        if (s < lo[f]) {
+          lo[f] = s;
+        }
+      }
+    }
+    double best = 0;
+    for (int f = 0; f < facets; f++) {
+      best = Math.max(best, hi[f] - lo[f]);
+    }
+    return best;
+  }
+
+  /** Boundary-inclusive membership tolerance: v ∈ K iff ‖v‖_K ≤ 1 + MEMBERSHIP_TOLERANCE. */
+  public static final double MEMBERSHIP_TOLERANCE = 1e-9;
+  /** Relative off-span tolerance of the vectors' §0. */
+  public static final double SPAN_TOLERANCE = 1e-9;
+
+  private final int d;
+  private final int r;
+  private final double[] basis; // d×r, null when r == d
+  private final double radius;
+  private final double[] gauge; // facet normals divided by their offsets, r per facet
+  private final int facets;
+  private final double[][] vertices; // lexicographic
+  private final double[][] verticesCcw; // r == 2 (in span order; original coordinates)
+  private final double[][] spanPolygon; // r == 2: CCW vertices in span coordinates
+  private final double[][] boundaryPoints; // r == 3: points referenced by triangles
+  private final int[][] triangles; // r == 3
+  private final double measure;
+
+  private SensitivityHull(int d, ConvexHull h, double[] points) {
+    this.d = d;
+    this.r = h.rank;
+    this.basis = h.basis;
+    this.radius = h.radius;
+    this.facets = h.facetCount();
+    this.gauge = new double[h.normals.length];
+    for (int f = 0; f < facets; f++) {
+      for (int c = 0; c < r; c++) {
+        gauge[f * r + c] = h.normals[f * r + c] / h.offsets[f];
+      }
+    }
+    this.measure = h.measure;
+    if (r == 0) {
+      this.vertices = new double[][] {new double[d]};
+      this.verticesCcw = vertices;
+      this.spanPolygon = new double[0][];
+    } else {
+      double[][] vs = new double[h.vertices.length][];
+      for (int k = 0; k < vs.length; k++) {
+        vs[k] = Arrays.copyOfRange(points, h.vertices[k] * d, h.vertices[k] * d + d);
+        for (int a = 0; a < d; a++) {
+          vs[k][a] += 0.0; // −0.0 becomes 0.0
+        }
+      }
+      double[][] lex = vs.clone();
+      Arrays.sort(lex, LEXICOGRAPHIC);
+      this.vertices = lex;
+      if (r == 2) {
+        double[][] poly = new double[vs.length][];
+        for (int k = 0; k < vs.length; k++) {
+          poly[k] = new double[] {h.y[2 * h.vertices[k]], h.y[2 * h.vertices[k] + 1]};
+        }
+        int start = 0;
+        for (int k = 1; k < vs.length; k++) {
+          if (polarAngle(poly[k]) < polarAngle(poly[start])) {
+            start = k;
+          }
+        }
+        double[][] ccw = new double[vs.length][];
+        double[][] spanCcw = new double[vs.length][];
+        for (int k = 0; k < vs.length; k++) {
+          ccw[k] = vs[(start + k) % vs.length];
+          spanCcw[k] = poly[(start + k) % vs.length];
+        }
+        this.verticesCcw = ccw;
+        this.spanPolygon = spanCcw;
+      } else {
+        this.verticesCcw = lex;
+        this.spanPolygon = new double[0][];
+      }
+    }
+    if (r == 3) {
+      int m = points.length / d;
+      int[] remap = new int[m];
+      Arrays.fill(remap, -1);
+      int count = 0;
+      for (int idx : h.triangles) {
+        if (remap[idx] < 0) {
+          remap[idx] = count++;
+        }
+      }
+      this.boundaryPoints = new double[count][];
+      for (int i = 0; i < m; i++) {
+        if (remap[i] >= 0) {
+          boundaryPoints[remap[i]] = Arrays.copyOfRange(points, i * d, i * d + d);
+        }
+      }
+      this.triangles = new int[h.triangles.length / 3][];
+      for (int t = 0; t < triangles.length; t++) {
+        triangles[t] = new int[] {remap[h.triangles[3 * t]], remap[h.triangles[3 * t + 1]],
+          remap[h.triangles[3 * t + 2]]};
+      }
+    } else {
+      this.boundaryPoints = new double[0][];
+      this.triangles = new int[0][];
+    }
+  }
+
+  private static final Comparator<double[]> LEXICOGRAPHIC = (a, b) -> {
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] < b[k]) {
+        return -1;
+      }
+      if (a[k] > b[k]) {
+        return 1;
+      }
+    }
+    return 0;
+  };
+
+  private static double polarAngle(double[] p) {
+    double a = Math.atan2(p[1], p[0]);
+    return a < 0 ? a + 2 * Math.PI : a;
+  }
+
+  /**
+   * K = conv of the rows of {@code points} (m×d, m ≥ 0), d ∈ {1,2,3}. The rows must form a centrally symmetric set
+   * (as Δf does).
+   */
+  public static SensitivityHull of(int d, double[][] points) {
+    PufferPreconditions.checkDimension("d", d);
+    PufferPreconditions.checkMatrixShape("points", points, points.length, d);
+    double[] flat = new double[points.length * d];
+    for (int i = 0; i < points.length; i++) {
+      System.arraycopy(points[i], 0, flat, i * d, d);
+    }
+    return ofFlat(d, flat, points.length);
+  }
+
+  /** As {@link #of(int, double[][])} with the m points row-major in {@code flat} (not copied; not retained). */
+  public static SensitivityHull ofFlat(int d, double[] flat, int m) {
+    return new SensitivityHull(d, ConvexHull.of(flat, m, d), Arrays.copyOf(flat, m * d));
+  }
+
+  /** Dimension d of the query space. */
+  public int dimension() {
+    return d;
+  }
+
+  /** Rank r of K (dimension of its span); 0 when K = {0}. */
+  public int rank() {
+    return r;
+  }
+
+  /** Extreme points of K, lexicographically ordered; K = {0} gives the single vertex 0. Fresh copies. */
+  public double[][] vertices() {
+    return deepCopy(vertices);
+  }
+
+  /**
+   * For rank 2, the vertices counter-clockwise (in the span's orientation; for d = 2 the plane's) starting at the
+   * smallest polar angle in [0, 2π); for other ranks the lexicographic list.
+   */
+  public double[][] verticesCounterClockwise() {
+    return deepCopy(verticesCcw);
+  }
+
+  /** Number of vertices. */
+  public int vertexCount() {
+    return vertices.length;
+  }
+
+  /** Vol_d(K): the d-dimensional volume, 0 when r &lt; d. */
+  public double volume() {
+    return r == d ? measure : 0.0;
+  }
+
+  /** The r-dimensional measure of K within its span (length, area, volume); 1 for K = {0}. */
+  public double measureInSpan() {
+    return measure;
+  }
+
+  /** The largest Euclidean norm R_K of a point of K. */
+  public double radius() {
+    return radius;
+  }
+
+  /** ‖v‖_K; +∞ off the span. Allocates nothing. */
+  public double norm(double[] v) {
+    return norm(v, 0);
+  }
+
+  /** ‖v‖_K of the d-vector stored at {@code v[offset..offset+d)}. */
+  public double norm(double[] v, int offset) {
+    double v0 = v[offset];
+    double v1 = d > 1 ? v[offset + 1] : 0;
+    double v2 = d > 2 ? v[offset + 2] : 0;
+    return gaugeOf(v0, v1, v2);
+  }
+
+  /** ‖a − b‖_K for the d-vectors at {@code a[aOff..]} and {@code b[bOff..]}. Allocates nothing. */
+  public double normOfDifference(double[] a, int aOff, double[] b, int bOff) {
+    double v0 = a[aOff] - b[bOff];
+    double v1 = d > 1 ? a[aOff + 1] - b[bOff + 1] : 0;
+    double v2 = d > 2 ? a[aOff + 2] - b[bOff + 2] : 0;
+    return gaugeOf(v0, v1, v2);
+  }
+
+  /** Boundary-inclusive membership: ‖v‖_K ≤ 1 + 1e-9. */
+  public boolean contains(double[] v) {
+    return norm(v) <= 1 + MEMBERSHIP_TOLERANCE;
+  }
+
+  /** Whether v lies in the span of K (within the off-span tolerance). */
+  public boolean inSpan(double[] v) {
+    return norm(v) != Double.POSITIVE_INFINITY;
+  }
+
+  private double gaugeOf(double v0, double v1, double v2) {
+    if (r == d) {
+      return r == 2 ? facetMax2(v0, v1) : r == 3 ? facetMax3(v0, v1, v2) : facetMax1(v0);
+    }
+    double vn = Math.sqrt(v0 * v0 + v1 * v1 + v2 * v2);
+    if (r == 0) {
+      return vn == 0 ? 0.0 : Double.POSITIVE_INFINITY;
+    }
+    double y0 = comp(0, v0, v1, v2);
+    double y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
+    double e0 = v0 - back(0, y0, y1);
+    double e1 = d > 1 ? v1 - back(1, y0, y1) : 0;
+    double e2 = d > 2 ? v2 - back(2, y0, y1) : 0;
+    double residual = Math.sqrt(e0 * e0 + e1 * e1 + e2 * e2);
+    if (residual > SPAN_TOLERANCE * Math.max(radius, vn)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return r == 2 ? facetMax2(y0, y1) : facetMax1(y0);
+  }
+
+  /** max(0, max over facets of g·y) in span coordinates, r = 1, 2, 3 (tight loops: the release hot path). */
+  private double facetMax1(double y0) {
+    double best = 0;
+    for (int f = 0; f < facets; f++) {
+      double s = gauge[f] * y0;
+      if (s > best) {
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  private double facetMax2(double y0, double y1) {
+    double best = 0;
+    double[] g = gauge;
+    for (int i = 0, end = 2 * facets; i < end; i += 2) {
+      double s = g[i] * y0 + g[i + 1] * y1;
+      if (s > best) {
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  private double facetMax3(double y0, double y1, double y2) {
+    double best = 0;
+    double[] g = gauge;
+    for (int i = 0, end = 3 * facets; i < end; i += 3) {
+      double s = g[i] * y0 + g[i + 1] * y1 + g[i + 2] * y2;
+      if (s > best) {
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  private double comp(int c, double v0, double v1, double v2) {
+    double s = basis[c] * v0;
+    if (d > 1) {
+      s += basis[r + c] * v1;
+    }
+    if (d > 2) {
+      s += basis[2 * r + c] * v2;
+    }
+    return s;
+  }
+
+  private double back(int a, double y0, double y1) {
+    double s = basis[a * r] * y0;
+    if (r > 1) {
+      s += basis[a * r + 1] * y1;
+    }
+    return s;
+  }
+
+  /** The d×r orthonormal basis B of the span (columns), the identity when r = d. Fresh copy. */
+  public double[][] spanBasis() {
+    double[][] b = new double[d][r];
+    for (int a = 0; a < d; a++) {
+      for (int c = 0; c < r; c++) {
+        b[a][c] = basis == null ? (a == c ? 1 : 0) : basis[a * r + c];
+      }
+    }
+    return b;
+  }
+
+  /** For r = 2: the polygon's vertices in span coordinates y = Bᵀv, counter-clockwise. Fresh copy. */
+  public double[][] spanPolygon() {
+    return deepCopy(spanPolygon);
+  }
+
+  /** For r = 3: the points referenced by {@link #boundaryTriangles()}. Fresh copy. */
+  public double[][] boundaryPoints() {
+    return deepCopy(boundaryPoints);
+  }
+
+  /** For r = 3: outward-oriented triangles covering the boundary, as indices into {@link #boundaryPoints()}. */
+  public int[][] boundaryTriangles() {
+    int[][] t = new int[triangles.length][];
+    for (int k = 0; k < t.length; k++) {
+      t[k] = triangles[k].clone();
+    }
+    return t;
+  }
+
+  /**
+   * The facets as gauge vectors in span coordinates: row f is n_f/c_f, so that K = {y : g_f·y ≤ 1 for all f} and
+   * ‖v‖_K = max(0, max_f g_f·Bᵀv) for v in the span. Fresh copy; empty for K = {0}.
+   */
+  public double[][] facetGauges() {
+    double[][] g = new double[facets][r];
+    for (int f = 0; f < facets; f++) {
+      System.arraycopy(gauge, f * r, g[f], 0, r);
+    }
+    return g;
+  }
+
+  /** Number of distinct facets (r ≥ 1; a segment has 2). */
+  public int facetCount() {
+    return facets;
+  }
+
+  private static double[][] deepCopy(double[][] a) {
+    double[][] c = new double[a.length][];
+    for (int k = 0; k < a.length; k++) {
+      c[k] = a[k].clone();
+    }
+    return c;
+  }
+}

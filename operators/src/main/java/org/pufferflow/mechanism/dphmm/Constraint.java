@@ -1,0 +1,31 @@
+package org.pufferflow.mechanism.dphmm;
+
+/**
+ * The constraint C_t ⊆ S of a release: the states the adversary's prior p⁻ makes possible (the paper's
+ * Definition 4.1; dphmm.md §2 step 2). Implementations are immutable and allocation-free.
+ */
+public interface Constraint {
+
+  /**
+   * Writes C (sorted increasing state indices) into {@code out[0..count)} and returns count ≥ 1. {@code out} has
+   * length ≥ N and may be used as scratch beyond count.
+   *
+   * @throws IllegalStateException if the prior puts no mass on any state (not a distribution)
+   */
+  int select(double[] prior, int[] out);
+
+  /** The default: support with τ = 1e-12. */
+  static Constraint support() {
+    return SupportConstraint.DEFAULT;
+  }
+
+  /** C = {i : p⁻[i] &gt; τ}. */
+  static Constraint support(double tau) {
+    return new SupportConstraint(tau);
+  }
+
+  /** Xiao and Xiong's δ-location set: the smallest prefix by descending p⁻ with mass ≥ 1 − δ, δ ∈ [0, 1). */
+  static Constraint deltaLocationSet(double delta) {
+    return new DeltaLocationSet(delta);
+  }
+}

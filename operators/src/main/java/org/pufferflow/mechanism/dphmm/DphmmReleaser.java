@@ -1,0 +1,255 @@
+package org.pufferflow.mechanism.dphmm;
+
+import java.util.Arrays;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.noise.GammaSampler;
+import org.pufferflow.noise.LaplaceNoise;
+import org.pufferflow.noise.RandomStream;
+import org.pufferflow.policy.ProtectableGraph;
+import org.pufferflow.policy.StateQuery;
+
+/**
+ * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
+ * prior p⁻ = p0 or p⁺·M^g; constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
+ * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
+ * 1/ε), U uniform in K_t) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
+ * normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
+ *
+ * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
+ * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
+ *
+ * <p>Thread-safety: one instance per operator instance (it owns scratch buffers and the hull cache). After the
+ * cache has warmed up, {@link #release} allocates nothing. Randomness comes only from the keyed {@link RandomStream}
+ * passed in, so a replay with the same stream yields the same release.
+ */
+public final class DphmmReleaser {
+
+  /** Pass as {@code gap} for a subject's first release: the prior is p0 and no transition is applied. */
+  public static final int FIRST_RELEASE = 0;
+
+  /** Below this sum of linear-space weights the posterior update is recomputed in log space. */
+  static final double LINEAR_SPACE_FLOOR = 1e-200;
+
+  private final DphmmConfig config;
+  private final TransitionMatrix m;
+  private final StateQuery f;
+  private final int n;
+  private final int d;
+  private final double epsilon;
+  private final HullCache cache;
+  private final HullMemo memo;
+  private final double[] prior;
+  private final double[] scratch;
+  private final int[] c;
+  private final double[] logw;
+  private final double[] u;
+  private final double[] tmp = new double[2];
+
+  public DphmmReleaser(DphmmConfig config) {
+    this.config = PufferPreconditions.checkNotNull("config", config);
+    this.m = config.transition();
+    this.f = config.query();
+    this.n = config.states();
+    this.d = f.dimension();
+    this.epsilon = config.epsilon();
+    this.memo = new HullMemo(config.cacheCapacity());
+    this.cache = new HullCache(n, config.cacheCapacity(), this::buildGeometry);
+    this.prior = new double[n];
+    this.scratch = new double[n];
+    this.c = new int[n];
+    this.logw = new double[n];
+    this.u = new double[d];
+  }
+
+  public DphmmConfig config() {
+    return config;
+  }
+
+  /** A result holder sized for this configuration (reuse it across releases). */
+  public DphmmRelease newResult() {
+    return new DphmmRelease(d);
+  }
+
+  /** A fresh posterior array for a subject that has not been released yet (contents ignored at the first release). */
+  public double[] newPosterior() {
+    return new double[n];
+  }
+
+  private ReleaseGeometry buildGeometry(int[] cs) {
+    ProtectableGraph pg =
+        ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan(), memo);
+    return new ReleaseGeometry(pg, memo.sampler(pg.hull()));
+  }
+
+  /** The cached geometry (G_t, K_t) for constraint {@code cs} (sorted state indices), for analysis and tests. */
+  public ProtectableGraph protectableGraph(int[] cs) {
+    return cache.get(cs, cs.length).graph;
+  }
+
+  /**
+   * Releases the subject's current state.
+   *
+   * @param posterior in: p⁺ of the previous release (ignored when {@code gap == FIRST_RELEASE}); out: the new p⁺
+   * @param gap ticks since the previous release (≥ 1), or {@link #FIRST_RELEASE}
+   * @param trueState s*, private: only the surrogate and the noise depend on it
+   * @param rng the keyed stream of this release's context
+   * @param out receives z and the costs
+   */
+  public void release(double[] posterior, int gap, int trueState, RandomStream rng, DphmmRelease out) {
+    PufferPreconditions.checkIndex("trueState", trueState, n);
+    int k = prepare(posterior, gap);
+    if (k == 1) {
+      exactRelease(posterior, out);
+      return;
+    }
+    ReleaseGeometry g = cache.get(c, k);
+    int s = surrogate(f, c, k, trueState);
+    double[] z = out.z;
+    if (config.noise() == DphmmNoise.K_NORM) {
+      g.sampleUniform(rng, u, tmp);
+      double r = g.rank == 0 ? 0 : GammaSampler.sample(rng, g.rank + 1, 1 / epsilon);
+      for (int a = 0; a < d; a++) {
+        z[a] = f.get(s, a) + r * u[a];
+      }
+    } else {
+      double scale = g.l1Sensitivity / epsilon;
+      for (int a = 0; a < d; a++) {
+        // addNoise snaps f to the noise grid before adding (the floating-point-safe Laplace of the noise package)
+        z[a] = scale > 0 ? LaplaceNoise.addNoise(rng, f.get(s, a), scale) : f.get(s, a);
+      }
+    }
+    update(posterior, g, k, out);
+  }
+
+  /**
+   * The adversary's filter step for a given release z (no randomness): computes p⁻, C, G_t, K_t and the new posterior
+   * exactly as {@link #release} would after drawing z. When |C| = 1, z is ignored and f of the single state is
+   * written to {@code out.z()}.
+   *
+   * @throws IllegalStateException if z has zero density under every state of C
+   */
+  public void observe(double[] posterior, int gap, double[] z, DphmmRelease out) {
+    PufferPreconditions.checkLength("z", z.length, d);
+    int k = prepare(posterior, gap);
+    if (k == 1) {
+      exactRelease(posterior, out);
+      return;
+    }
+    System.arraycopy(z, 0, out.z, 0, d);
+    update(posterior, cache.get(c, k), k, out);
+  }
+
+  /** Steps 1–2: p⁻ into {@link #prior}, C into {@link #c}; returns |C|. */
+  private int prepare(double[] posterior, int gap) {
+    PufferPreconditions.checkLength("posterior", posterior.length, n);
+    if (gap == FIRST_RELEASE) {
+      for (int i = 0; i < n; i++) {
+        prior[i] = config.initial(i);
+      }
+    } else {
+      PufferPreconditions.checkAtLeast("gap", gap, 1);
+      m.multiplyLeftPower(posterior, gap, prior, scratch);
+    }
+    return config.constraint().select(prior, c);
+  }
+
+  private void exactRelease(double[] posterior, DphmmRelease out) {
+    int only = c[0];
+    for (int a = 0; a < d; a++) {
+      out.z[a] = f.get(only, a);
+    }
+    Arrays.fill(posterior, 0.0);
+    posterior[only] = 1.0;
+    out.exact = true;
+    out.constraintSize = 1;
+    out.hullRank = 0;
+    out.dphmmEpsilon = 0;
+    out.constrainedDpEpsilon = 0;
+  }
+
+  /** Step 7: s* if in C, else its nearest state of C (squared Euclidean distance, ties lowest index). */
+  static int surrogate(StateQuery f, int[] c, int k, int trueState) {
+    if (Arrays.binarySearch(c, 0, k, trueState) >= 0) {
+      return trueState;
+    }
+    int best = c[0];
+    double bestDist = f.squaredDistance(trueState, best);
+    for (int q = 1; q < k; q++) {
+      double dist = f.squaredDistance(trueState, c[q]);
+      if (dist < bestDist) {
+        best = c[q];
+        bestDist = dist;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Steps 9–10: the posterior over C and the two costs. One pass computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every
+   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows. If the sum could have underflowed (below
+   * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
+   * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
+   */
+  private void update(double[] posterior, ReleaseGeometry g, int k, DphmmRelease out) {
+    double[] z = out.z;
+    boolean laplace = config.noise() == DphmmNoise.LAPLACE;
+    double sum = 0;
+    for (int q = 0; q < k; q++) {
+      int i = c[q];
+      double dist;
+      if (laplace) {
+        dist = g.l1Sensitivity > 0 ? g.graph.l1From(z, i) / g.l1Sensitivity : 0;
+      } else {
+        dist = g.graph.normFrom(z, i);
+      }
+      logw[q] = dist;
+      double w = prior[i] * Math.exp(-epsilon * dist);
+      scratch[q] = w;
+      sum += w;
+    }
+    if (!(sum >= LINEAR_SPACE_FLOOR)) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int q = 0; q < k; q++) {
+        double lw = Math.log(prior[c[q]]) - epsilon * logw[q];
+        scratch[q] = lw;
+        max = Math.max(max, lw);
+      }
+      if (max == Double.NEGATIVE_INFINITY) {
+        throw new IllegalStateException("release z has zero density under every state of the constraint");
+      }
+      sum = 0;
+      for (int q = 0; q < k; q++) {
+        double w = Math.exp(scratch[q] - max);
+        scratch[q] = w;
+        sum += w;
+      }
+    }
+    Arrays.fill(posterior, 0.0);
+    double inv = 1.0 / sum;
+    for (int q = 0; q < k; q++) {
+      posterior[c[q]] = scratch[q] * inv;
+    }
+    double multiplier = laplace ? g.laplaceMultiplier : g.kNormMultiplier;
+    out.exact = false;
+    out.constraintSize = k;
+    out.hullRank = g.rank;
+    out.dphmmEpsilon = epsilon;
+    out.constrainedDpEpsilon = roundUp(epsilon * multiplier);
+  }
+
+  /** Budget arithmetic rounds toward more privacy loss. */
+  private static double roundUp(double x) {
+    return x == 0 || Double.isInfinite(x) ? x : Math.nextUp(x);
+  }
+
+  /** Cache statistics: hits. */
+  public long cacheHits() {
+    return cache.hits();
+  }
+
+  /** Cache statistics: misses (hull builds). */
+  public long cacheMisses() {
+    return cache.misses();
+  }
+}

@@ -1,0 +1,398 @@
+package org.pufferflow.policy;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.pufferflow.geometry.PointSetHull;
+import org.pufferflow.geometry.SensitivityHull;
+
+/**
+ * The protectable graph G_t built from the policy graph induced on the constraint C (the paper's Definitions
+ * 5.2–5.4, Algorithms 1 and 3; dphmm.md §3), with its sensitivity hull K_t and the quantities a release needs.
+ *
+ * <p>Degree of protection DoP(s_i) = #{s_j ∈ C : f(s_j) − f(s_i) ∈ K}, counting s_i, boundary inclusive; s_i is
+ * exposed iff DoP = 1 and |C| ≥ 2. The exposed set E0 is computed once from K(G_C) and visited by increasing index;
+ * {@link RepairMode} decides how partners are chosen. With {@code fullSpan} (default), shortest edges whose
+ * difference lies off span(K) are then added (ties: lowest index pair) until rank(K) equals the rank of
+ * span{f(s_j) − f(s_k) : j,k ∈ C}, which keeps the Theorem 6.3 multiplier finite.
+ *
+ * <p>Guarantee (tested): after any repair mode except {@link RepairMode#NONE}, every node of C has DoP ≥ 2
+ * (Theorem 5.2's condition). Immutable; the expensive parts depend only on public configuration and C, so the
+ * mechanism caches instances per C.
+ */
+public final class ProtectableGraph {
+
+  private final StateQuery f;
+  private final int[] c;
+  private final PolicyGraph graph;
+  private final List<int[]> constrainedEdges; // null when implicit (complete graph)
+  private final int[] exposedBefore;
+  private final List<int[]> added;
+  private final List<int[]> edges; // null when implicit (complete graph)
+  private final SensitivityHull hull;
+  private final double multiplier;
+  private final double l1Sensitivity;
+  private final double l1Diameter;
+
+  private ProtectableGraph(StateQuery f, int[] c, PolicyGraph graph, List<int[]> constrainedEdges,
+      int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull) {
+    this.f = f;
+    this.c = c;
+    this.graph = graph;
+    this.constrainedEdges = constrainedEdges;
+    this.exposedBefore = exposedBefore;
+    this.added = added;
+    this.edges = edges;
+    this.hull = hull;
+    double mult = hull.maxNormOfDifferences(f.flat(), c, c.length);
+    double l1d = l1Diameter(f, c);
+    this.multiplier = mult;
+    this.l1Diameter = l1d;
+    double sf = 0;
+    if (edges == null) {
+      sf = l1d;
+    } else {
+      for (int[] e : edges) {
+        sf = Math.max(sf, f.l1Distance(e[0], e[1]));
+      }
+    }
+    this.l1Sensitivity = sf;
+  }
+
+  /**
+   * Builds G_t from {@code graph} induced on C ({@code c}: sorted distinct state indices, |C| ≥ 1), repairing it with
+   * {@code mode} and then, if {@code fullSpan}, completing the span.
+   */
+  public static ProtectableGraph repair(
+      StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan) {
+    return repair(f, graph, c, mode, fullSpan, HullFactory.DIRECT);
+  }
+
+  /** As {@link #repair(StateQuery, PolicyGraph, int[], RepairMode, boolean)}, building hulls with {@code hulls}. */
+  public static ProtectableGraph repair(
+      StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan, HullFactory hulls) {
+    int[] cs = c.clone();
+    if (graph.isComplete() && cs.length >= 2) {
+      // every node has an edge (so nothing is exposed) and K = H − H spans the affine span of f(C)
+      PointSetHull fc = PointSetHull.of(f.rows(cs, cs.length), cs.length, f.dimension());
+      return new ProtectableGraph(f, cs, graph, null, new int[0], List.of(), null,
+          DeltaF.completeGraphHull(f, cs, cs.length, fc.extremePoints(), hulls));
+    }
+    List<int[]> constrained = graph.induced(cs, cs.length);
+    return new Repair(f, cs, constrained, hulls).run(graph, mode, fullSpan);
+  }
+
+  /** The repair algorithms over a mutable edge list. */
+  private static final class Repair {
+    final StateQuery f;
+    final int[] c;
+    final List<int[]> constrained;
+    final List<int[]> edges;
+    final Set<Long> present = new HashSet<>();
+    final int[] degree; // by position in c
+    final List<int[]> added = new ArrayList<>();
+    final HullFactory hulls;
+    SensitivityHull hull;
+
+    Repair(StateQuery f, int[] c, List<int[]> constrained, HullFactory hulls) {
+      this.hulls = hulls;
+      this.f = f;
+      this.c = c;
+      this.constrained = constrained;
+      this.edges = new ArrayList<>(constrained);
+      this.degree = new int[c.length];
+      for (int[] e : constrained) {
+        degree[pos(e[0])]++;
+        degree[pos(e[1])]++;
+      }
+      this.hull = DeltaF.hull(f, edges, hulls);
+    }
+
+    long key(int j, int k) {
+      return (long) Math.min(j, k) * f.size() + Math.max(j, k);
+    }
+
+    int pos(int state) {
+      return java.util.Arrays.binarySearch(c, state);
+    }
+
+    boolean exposed(int p) {
+      if (c.length < 2 || degree[p] > 0) {
+        return false;
+      }
+      int d = f.dimension();
+      for (int q = 0; q < c.length; q++) {
+        if (q != p && hull.normOfDifference(f.flat(), c[q] * d, f.flat(), c[p] * d)
+            <= 1 + SensitivityHull.MEMBERSHIP_TOLERANCE) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    int nearest(int p) {
+      int best = -1;
+      double bestDist = Double.POSITIVE_INFINITY;
+      for (int q = 0; q < c.length; q++) {
+        if (q == p) {
+          continue;
+        }
+        double dist = f.squaredDistance(c[p], c[q]);
+        if (best < 0 || dist < bestDist) {
+          best = q;
+          bestDist = dist;
+        }
+      }
+      return best;
+    }
+
+    /** Adds edge between positions p and q unless present; returns whether it was new. */
+    boolean addEdge(int p, int q) {
+      int j = Math.min(c[p], c[q]);
+      int k = Math.max(c[p], c[q]);
+      if (present.isEmpty()) { // built on the first addition only: most constraints need no repair
+        for (int[] e : edges) {
+          present.add(key(e[0], e[1]));
+        }
+      }
+      if (!present.add(key(j, k))) {
+        return false;
+      }
+      int[] e = {j, k};
+      edges.add(e);
+      added.add(e);
+      degree[p]++;
+      degree[q]++;
+      return true;
+    }
+
+    ProtectableGraph run(PolicyGraph graph, RepairMode mode, boolean fullSpan) {
+      List<Integer> e0 = new ArrayList<>();
+      for (int p = 0; p < c.length; p++) {
+        if (exposed(p)) {
+          e0.add(p);
+        }
+      }
+      int[] exposedBefore = e0.stream().mapToInt(p -> c[p]).toArray();
+      switch (mode) {
+        case STRICT:
+          for (int p : e0) {
+            addEdge(p, nearest(p));
+          }
+          if (!added.isEmpty()) {
+            hull = DeltaF.hull(f, edges, hulls);
+          }
+          break;
+        case GREEDY:
+          for (int p : e0) {
+            if (exposed(p)) {
+              if (addEdge(p, nearest(p))) {
+                hull = DeltaF.hull(f, edges, hulls);
+              }
+            }
+          }
+          break;
+        case MIN_VOLUME:
+          for (int p : e0) {
+            if (!exposed(p)) {
+              continue;
+            }
+            int bestQ = -1;
+            double best = Double.POSITIVE_INFINITY;
+            SensitivityHull bestHull = null;
+            for (int q = 0; q < c.length; q++) {
+              if (q == p) {
+                continue;
+              }
+              edges.add(new int[] {Math.min(c[p], c[q]), Math.max(c[p], c[q])});
+              SensitivityHull h = DeltaF.hull(f, edges, hulls);
+              edges.remove(edges.size() - 1);
+              if (bestQ < 0 || h.volume() < best * (1 - 1e-9)) {
+                bestQ = q;
+                best = h.volume();
+                bestHull = h;
+              }
+            }
+            addEdge(p, bestQ);
+            hull = bestHull;
+          }
+          break;
+        case NONE:
+        default:
+          break;
+      }
+      if (fullSpan && c.length >= 2) {
+        completeSpan();
+      }
+      List<int[]> sorted = edges;
+      if (!added.isEmpty()) {
+        sorted = new ArrayList<>(edges);
+        Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
+      }
+      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull);
+    }
+
+    private void completeSpan() {
+      if (hull.rank() == f.dimension()) {
+        return; // K already spans R^d
+      }
+      int target = PointSetHull.of(f.rows(c, c.length), c.length, f.dimension()).rank();
+      int d = f.dimension();
+      while (hull.rank() < target) {
+        int bp = -1;
+        int bq = -1;
+        double best = Double.POSITIVE_INFINITY;
+        for (int p = 0; p < c.length; p++) {
+          for (int q = p + 1; q < c.length; q++) {
+            double dist = f.squaredDistance(c[p], c[q]);
+            if (dist < best
+                && hull.normOfDifference(f.flat(), c[q] * d, f.flat(), c[p] * d) == Double.POSITIVE_INFINITY) {
+              best = dist;
+              bp = p;
+              bq = q;
+            }
+          }
+        }
+        if (bp < 0 || !addEdge(bp, bq)) {
+          throw new IllegalStateException("fullSpan: no edge extends the span of K (rank " + hull.rank() + ")");
+        }
+        hull = DeltaF.hull(f, edges, hulls);
+      }
+    }
+  }
+
+  /** The constraint C (sorted state indices). */
+  public int[] constraint() {
+    return c.clone();
+  }
+
+  /** |C|. */
+  public int constraintSize() {
+    return c.length;
+  }
+
+  /** The policy graph this was built from. */
+  public PolicyGraph policyGraph() {
+    return graph;
+  }
+
+  /** Edges of the policy graph induced on C (j &lt; k, sorted). */
+  public List<int[]> constrainedEdges() {
+    return constrainedEdges != null ? copy(constrainedEdges) : graph.induced(c, c.length);
+  }
+
+  /** E0: the nodes exposed under K(G_C), before repair. */
+  public int[] exposedBefore() {
+    return exposedBefore.clone();
+  }
+
+  /** The edges added by repair and fullSpan, in the order added. */
+  public List<int[]> addedEdges() {
+    return copy(added);
+  }
+
+  /** E(G_t): all edges after repair (j &lt; k, sorted). */
+  public List<int[]> edges() {
+    return edges != null ? copy(edges) : graph.induced(c, c.length);
+  }
+
+  /** K_t = conv(Δf) over E(G_t). */
+  public SensitivityHull hull() {
+    return hull;
+  }
+
+  /** DoP of each member of C after repair, in the order of {@link #constraint()}. */
+  public int[] degreesOfProtection() {
+    int d = f.dimension();
+    int[] dop = new int[c.length];
+    for (int p = 0; p < c.length; p++) {
+      for (int q = 0; q < c.length; q++) {
+        if (hull.normOfDifference(f.flat(), c[q] * d, f.flat(), c[p] * d)
+            <= 1 + SensitivityHull.MEMBERSHIP_TOLERANCE) {
+          dop[p]++;
+        }
+      }
+    }
+    return dop;
+  }
+
+  /** Members of C exposed after repair (DoP = 1, |C| ≥ 2). */
+  public int[] exposedAfter() {
+    if (c.length < 2) {
+      return new int[0];
+    }
+    int[] dop = degreesOfProtection();
+    List<Integer> out = new ArrayList<>();
+    for (int p = 0; p < c.length; p++) {
+      if (dop[p] == 1) {
+        out.add(c[p]);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Theorem 6.3's multiplier max_{j,k∈C} ‖f(s_j) − f(s_k)‖_{K_t} (maximised over the vertices of conv f(C)); +∞
+   * when some difference is off span(K_t); 0 when |C| = 1.
+   */
+  public double constrainedDpMultiplier() {
+    return multiplier;
+  }
+
+  /** S_f = max over E(G_t) of ‖f(s_j) − f(s_k)‖₁ (Theorem 5.1; the Laplace scale is S_f/ε). */
+  public double l1Sensitivity() {
+    return l1Sensitivity;
+  }
+
+  /** max_{j,k∈C} ‖f(s_j) − f(s_k)‖₁ (the Laplace analogue of the multiplier is this divided by S_f). */
+  public double l1Diameter() {
+    return l1Diameter;
+  }
+
+
+  /** ‖z − f(s_state)‖_{K_t} for a d-vector z; +∞ off the span. Allocates nothing. */
+  public double normFrom(double[] z, int state) {
+    return hull.normOfDifference(z, 0, f.flat(), state * f.dimension());
+  }
+
+  /** ‖z − f(s_state)‖₁. Allocates nothing. */
+  public double l1From(double[] z, int state) {
+    int d = f.dimension();
+    double s = 0;
+    for (int a = 0; a < d; a++) {
+      s += Math.abs(z[a] - f.get(state, a));
+    }
+    return s;
+  }
+
+
+  /** max_{j,k∈C} ‖f_j − f_k‖₁ = max over sign vectors s of (max_j s·f_j − min_k s·f_k); O(|C|·2^d). */
+  private static double l1Diameter(StateQuery f, int[] c) {
+    int d = f.dimension();
+    double best = 0;
+    for (int mask = 0; mask < (1 << (d - 1)); mask++) {
+      double hi = Double.NEGATIVE_INFINITY;
+      double lo = Double.POSITIVE_INFINITY;
+      for (int i : c) {
+        double s = f.get(i, 0);
+        for (int a = 1; a < d; a++) {
+          s += ((mask >> (a - 1)) & 1) == 0 ? f.get(i, a) : -f.get(i, a);
+        }
+        hi = Math.max(hi, s);
+        lo = Math.min(lo, s);
+      }
+      best = Math.max(best, hi - lo);
+    }
+    return best;
+  }
+
+  private static List<int[]> copy(List<int[]> l) {
+    List<int[]> out = new ArrayList<>(l.size());
+    for (int[] e : l) {
+      out.add(e.clone());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,169 @@
+package org.pufferflow.bench;
+
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.pufferflow.chain.DenseTransitionMatrix;
+import org.pufferflow.chain.SparseTransitionMatrix;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.dphmm.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseKey;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.RepairMode;
+import org.pufferflow.policy.StateQuery;
+
+/**
+ * Issue 4 benchmark: one DPHMM release after warm-up (d = 2, utility graph r = 1.5 cells, ε = 1, strict repair,
+ * K-norm), beside one p·M product on the same model in the same run. Grids: 10×10 (N = 100, dense M) and 50×50
+ * (N = 2500, sparse CSR lazy random walk: stay 0.6, 0.4 spread over the in-grid 4-neighbours). Constraints:
+ * {@code support} (τ = 1e-12; K_t cached per C; C is a moving window around the subject), {@code saturated} (support,
+ * uniform p0 and ε = 0.001: C stays all N states, so every release hits the cache — the case dphmm.md §5 describes),
+ * {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
+ * and {@code dpls} (δ = 0.01 with the complete graph: the DPLS baseline).
+ *
+ * <p>The subject follows a lazy random walk sampled in set-up (test code may use java.util.Random); each release
+ * resets the keyed generator to its own context, as production does. Run: scripts/jmh DphmmReleaseBench -f 1 -wi 2
+ * -w 1s -i 3 -r 1s. Ratio = (time per release) / (time per p·M) = (p·M ops/s) / (release ops/s).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class DphmmReleaseBench {
+
+  @Param({"10", "50"})
+  public int side;
+
+  @Param({"support", "saturated", "dls", "dpls"})
+  public String constraint;
+
+  private TransitionMatrix m;
+  private DphmmReleaser releaser;
+  private DphmmRelease out;
+  private double[] posterior;
+  private double[] product;
+  private int[] path;
+  private int t;
+  private KeyedRandom rng;
+
+  static double[][] lazyWalk(int side) {
+    int n = side * side;
+    double[][] m = new double[n][n];
+    for (int a = 0; a < side; a++) {
+      for (int b = 0; b < side; b++) {
+        int k = side * a + b;
+        m[k][k] = 0.6;
+        int[][] nb = {{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}};
+        int deg = 0;
+        for (int[] q : nb) {
+          deg += q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side ? 1 : 0;
+        }
+        for (int[] q : nb) {
+          if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
+            m[k][side * q[0] + q[1]] = 0.4 / deg;
+          }
+        }
+      }
+    }
+    return m;
+  }
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    int n = side * side;
+    double[][] rows = lazyWalk(side);
+    m = side <= 10 ? DenseTransitionMatrix.of(rows) : SparseTransitionMatrix.fromDense(rows);
+    double[][] f = new double[n][];
+    for (int k = 0; k < n; k++) {
+      f[k] = new double[] {k / side, k % side};
+    }
+    StateQuery q = StateQuery.of(f);
+    int start = side * (side / 2) + side / 2;
+    double[] p0 = new double[n];
+    if (constraint.equals("saturated")) {
+      java.util.Arrays.fill(p0, 1.0 / n);
+    } else {
+      p0[start] = 1;
+    }
+    DphmmConfig.Builder b = DphmmConfig.builder().transition(m).initial(p0).query(q)
+        .repair(RepairMode.STRICT).epsilon(constraint.equals("saturated") ? 0.001 : 1);
+    switch (constraint) {
+      case "support":
+      case "saturated":
+        b.policyGraph(PolicyGraph.utility(q, 1.5)).constraint(Constraint.support());
+        break;
+      case "dls":
+        b.policyGraph(PolicyGraph.utility(q, 1.5)).constraint(Constraint.deltaLocationSet(0.01));
+        break;
+      default:
+        b.dpls(0.01);
+        break;
+    }
+    releaser = new DphmmReleaser(b.build());
+    out = releaser.newResult();
+    posterior = releaser.newPosterior();
+    product = new double[n];
+    Random r = new Random(42);
+    path = new int[1 << 16];
+    int s = start;
+    for (int i = 0; i < path.length; i++) {
+      path[i] = s;
+      double u = r.nextDouble();
+      double acc = 0;
+      for (int j = 0; j < n && u >= acc; j++) {
+        double p = rows[s][j];
+        if (p > 0 && u < acc + p) {
+          s = j;
+          break;
+        }
+        acc += p;
+      }
+    }
+    byte[] key = new byte[32];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) (11 * i + 9);
+    }
+    rng = new KeyedRandom(NoiseKey.of(key));
+    t = 0;
+    releaser.release(posterior, DphmmReleaser.FIRST_RELEASE, path[0], rng.reset("dphmm", "subject-1", 0), out);
+    // warm-up releases so that both benchmarks see a representative posterior (and C has saturated where it can)
+    for (t = 1; t < WARM_UP_RELEASES; t++) {
+      releaser.release(posterior, 1, path[t], rng.reset("dphmm", "subject-1", t), out);
+    }
+  }
+
+  /** Releases done in set-up before measuring. */
+  static final int WARM_UP_RELEASES = 300;
+
+  @TearDown(Level.Trial)
+  public void report() {
+    System.err.printf("%n[DphmmReleaseBench side=%d constraint=%s] releases=%d cache hits=%d misses=%d last |C|=%d%n",
+        side, constraint, t, releaser.cacheHits(), releaser.cacheMisses(), out.constraintSize());
+  }
+
+  @Benchmark
+  public double release() {
+    int step = t++;
+    releaser.release(posterior, 1, path[step & (path.length - 1)], rng.reset("dphmm", "subject-1", step), out);
+    return out.z()[0];
+  }
+
+  /** The baseline: one p·M on the current (representative) posterior. */
+  @Benchmark
+  public double priorProduct() {
+    m.multiplyLeft(posterior, product);
+    return product[0];
+  }
+}

@@ -1,0 +1,53 @@
+package org.pufferflow.mechanism.dphmm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseKey;
+import org.pufferflow.policy.PolicyGraph;
+
+/**
+ * The release path allocates nothing once the hull cache is warm (DEVELOPERS.md "Performance"; dphmm.md §5). Measured
+ * with the JVM's per-thread allocation counter, not with timings.
+ */
+class AllocationFreeReleaseTest {
+
+  @Test
+  void releasesAfterWarmUpAllocateNothing() {
+    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    assertThat(bean.isThreadAllocatedMemorySupported()).isTrue();
+    double[][] f = {{1, 0}, {2, 1}, {3, 0}, {0, 1}, {4, 2}, {1, 2}};
+    double[][] m = new double[6][6];
+    for (int i = 0; i < 6; i++) {
+      for (int j = 0; j < 6; j++) {
+        m[i][j] = 1.0 / 6;
+      }
+    }
+    double[] p0 = {1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0};
+    byte[] key = new byte[32];
+    for (DphmmNoise noise : DphmmNoise.values()) {
+      DphmmReleaser rel = new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0)
+          .query(f).policyGraph(PolicyGraph.utility(org.pufferflow.policy.StateQuery.of(f), 2.5)).noise(noise)
+          .epsilon(1).build());
+      KeyedRandom rng = new KeyedRandom(NoiseKey.of(key));
+      double[] post = rel.newPosterior();
+      DphmmRelease out = rel.newResult();
+      long t = 0;
+      for (; t < 20_000; t++) {
+        rel.release(post, t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, (int) (t % 6), rng.reset("dphmm", "s", t), out);
+      }
+      long id = Thread.currentThread().getId();
+      long before = bean.getThreadAllocatedBytes(id);
+      for (long end = t + 10_000; t < end; t++) {
+        rel.release(post, 1, (int) (t % 6), rng.reset("dphmm", "s", t), out);
+      }
+      long allocated = bean.getThreadAllocatedBytes(id) - before;
+      // one allocation per release would be >= 16 bytes x 10^4; a few KB total are one-off JVM/JIT effects
+      assertThat(allocated).as(noise + ": bytes allocated by 10^4 warm releases").isLessThan(10_000);
+      assertThat(rel.cacheMisses()).isEqualTo(1);
+    }
+  }
+}
