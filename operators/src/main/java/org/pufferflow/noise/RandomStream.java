@@ -5,7 +5,7 @@ package org.pufferflow.noise;
  *
  * <p>In release paths the only implementation is {@link KeyedRandom}, a keyed cryptographic stream that a replay
  * reproduces exactly (design.md §4). Test code may adapt other generators to this interface (for example to compare
- * throughput against {@code java.util.SplittableRandom}); main code must not.
+ * throughput against the JDK's splittable generator); main code must not.
  *
  * <p>Only {@link #nextLong()} must be implemented: the two derived draws have default implementations that define
  * how bits are turned into values, so every implementation maps the same bits to the same doubles and bounded longs.

@@ -10,7 +10,8 @@
  * {@link org.pufferflow.noise.GammaSampler} for the K-norm radius; uniform points in a segment, a convex polygon
  * and a 3-D convex polytope for the K-norm direction. See docs/privacy-noise.md.
  *
- * <p>Main code must draw randomness from nothing else (no java.util.Random, Math.random, ThreadLocalRandom,
- * SplittableRandom or commons-math distributions); a test scans the main sources for them.
+ * <p>Main code must draw randomness from nothing else: none of the JDK's non-cryptographic generators (the
+ * {@code Random} family, {@code Math}'s random method) and no commons-math distributions; a test scans the main
+ * sources for them.
  */
 package org.pufferflow.noise;
