@@ -61,7 +61,7 @@ public final class ChainAnalysis {
 
   /** Validates that {@code p} is a row-stochastic square matrix. */
   public static double[][] checkStochastic(String name, double[][] p) {
-    return PufferPreconditions.checkStochasticMatrix(name, p, TransitionMatrices.ROW_SUM_TOLERANCE);
+    return TransitionMatrices.checkStochastic(name, p);
   }
 
   /** Fails unless the chain is irreducible (every state reaches every other state). */
