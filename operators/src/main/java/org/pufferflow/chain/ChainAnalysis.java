@@ -61,18 +61,19 @@ public final class ChainAnalysis {
 
   /** Validates that {@code p} is a row-stochastic square matrix. */
   public static double[][] checkStochastic(String name, double[][] p) {
-    return PufferPreconditions.checkStochasticMatrix(name, p, TransitionMatrices.ROW_SUM_TOLERANCE);
+    return TransitionMatrices.checkStochastic(name, p);
   }
 
   /** Fails unless the chain is irreducible (every state reaches every other state). */
   public static double[][] checkIrreducible(String name, double[][] p) {
     checkStochastic(name, p);
-    int unreachable = firstUnreachable(p);
+    final String why = " (the chain must be ergodic: every state reachable from every other)";
+    int unreached = firstUnreachedFromZero(p);
     PufferPreconditions.checkArgument(
-        unreachable < 0,
-        "%s is not irreducible: state %d cannot be reached from state 0 or cannot reach it (the chain must be"
-            + " ergodic: every state reachable from every other)",
-        name, unreachable);
+        unreached < 0, "%s is not irreducible: state %d cannot be reached from state 0" + why, name, unreached);
+    int stuck = firstNotReachingZero(p);
+    PufferPreconditions.checkArgument(
+        stuck < 0, "%s is not irreducible: state 0 cannot be reached from state %d" + why, name, stuck);
     return p;
   }
 
@@ -149,15 +150,23 @@ public final class ChainAnalysis {
 
   /** Detailed balance: max |π_x P[x,y] − π_y P[y,x]| < {@link #REVERSIBILITY_TOLERANCE}. */
   public static boolean isReversible(double[][] p, double[] pi) {
+    return detailedBalanceViolation(p, pi) == null;
+  }
+
+  /**
+   * The first pair {@code {x, y}} (x &lt; y, row-major order) where detailed balance fails by
+   * {@link #REVERSIBILITY_TOLERANCE} or more, or {@code null} when the chain is reversible.
+   */
+  public static int[] detailedBalanceViolation(double[][] p, double[] pi) {
     int k = p.length;
     for (int x = 0; x < k; x++) {
       for (int y = x + 1; y < k; y++) {
         if (!(Math.abs(pi[x] * p[x][y] - pi[y] * p[y][x]) < REVERSIBILITY_TOLERANCE)) {
-          return false;
+          return new int[] {x, y};
         }
       }
     }
-    return true;
+    return null;
   }
 
   /**
@@ -280,15 +289,22 @@ public final class ChainAnalysis {
 
   /** True iff every state reaches every other state through positive-probability transitions. */
   public static boolean isIrreducible(double[][] p) {
-    return firstUnreachable(p) < 0;
+    return firstUnreachedFromZero(p) < 0 && firstNotReachingZero(p) < 0;
   }
 
-  private static int firstUnreachable(double[][] p) {
-    int k = p.length;
-    boolean[] fwd = reach(p, false);
-    boolean[] bwd = reach(p, true);
-    for (int x = 0; x < k; x++) {
-      if (!fwd[x] || !bwd[x]) {
+  /** The lowest state that cannot be reached from state 0, or −1 when every state can. */
+  public static int firstUnreachedFromZero(double[][] p) {
+    return firstFalse(reach(p, false));
+  }
+
+  /** The lowest state from which state 0 cannot be reached, or −1 when every state reaches it. */
+  public static int firstNotReachingZero(double[][] p) {
+    return firstFalse(reach(p, true));
+  }
+
+  private static int firstFalse(boolean[] seen) {
+    for (int x = 0; x < seen.length; x++) {
+      if (!seen[x]) {
         return x;
       }
     }

@@ -1,7 +1,5 @@
 package org.pufferflow.chain;
 
-import org.pufferflow.common.PufferPreconditions;
-
 /**
  * A dense {@link TransitionMatrix} stored row-major in one array. Suited to small or dense chains; for sparse
  * mobility models use {@link SparseTransitionMatrix}. Immutable; validated at construction.
@@ -23,7 +21,7 @@ public final class DenseTransitionMatrix implements TransitionMatrix {
 
   /** As {@link #of(double[][])}, naming the matrix {@code name} in error messages. */
   public static DenseTransitionMatrix of(String name, double[][] rows) {
-    PufferPreconditions.checkStochasticMatrix(name, rows, TransitionMatrices.ROW_SUM_TOLERANCE);
+    TransitionMatrices.checkStochastic(name, rows);
     int n = rows.length;
     double[] a = new double[n * n];
     for (int i = 0; i < n; i++) {

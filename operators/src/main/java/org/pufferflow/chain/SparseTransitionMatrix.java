@@ -28,16 +28,9 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
 
   /** As {@link #fromDense(double[][])}, naming the matrix {@code name} in error messages. */
   public static SparseTransitionMatrix fromDense(String name, double[][] rows) {
-    PufferPreconditions.checkStochasticMatrix(name, rows, TransitionMatrices.ROW_SUM_TOLERANCE);
+    TransitionMatrices.checkStochastic(name, rows);
     int n = rows.length;
-    int nnz = 0;
-    for (double[] row : rows) {
-      for (double x : row) {
-        if (x != 0) {
-          nnz++;
-        }
-      }
-    }
+    int nnz = Math.toIntExact(TransitionMatrices.nonZeros(rows));
     int[] rowStart = new int[n + 1];
     int[] col = new int[nnz];
     double[] val = new double[nnz];

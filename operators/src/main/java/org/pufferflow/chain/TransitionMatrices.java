@@ -23,7 +23,24 @@ public final class TransitionMatrices {
 
   /** Validates {@code rows} (named {@code name} in messages) and returns a dense or sparse matrix. */
   public static TransitionMatrix of(String name, double[][] rows) {
-    PufferPreconditions.checkStochasticMatrix(name, rows, ROW_SUM_TOLERANCE);
+    checkStochastic(name, rows);
+    double density = nonZeros(rows) / ((double) rows.length * rows.length);
+    return density <= SPARSE_DENSITY_THRESHOLD
+        ? SparseTransitionMatrix.fromDense(name, rows)
+        : DenseTransitionMatrix.of(name, rows);
+  }
+
+  /**
+   * Validates that {@code rows} is a square row-stochastic matrix (entries finite and &ge; 0, rows summing to 1
+   * within {@link #ROW_SUM_TOLERANCE}), naming it {@code name} in error messages; the one check behind every
+   * {@link TransitionMatrix} factory and {@link ChainAnalysis}.
+   */
+  public static double[][] checkStochastic(String name, double[][] rows) {
+    return PufferPreconditions.checkStochasticMatrix(name, rows, ROW_SUM_TOLERANCE);
+  }
+
+  /** Number of non-zero entries of {@code rows}. */
+  static long nonZeros(double[][] rows) {
     long nnz = 0;
     for (double[] row : rows) {
       for (double x : row) {
@@ -32,9 +49,6 @@ public final class TransitionMatrices {
         }
       }
     }
-    double density = nnz / ((double) rows.length * rows.length);
-    return density <= SPARSE_DENSITY_THRESHOLD
-        ? SparseTransitionMatrix.fromDense(name, rows)
-        : DenseTransitionMatrix.of(name, rows);
+    return nnz;
   }
 }

@@ -180,9 +180,14 @@ public final class PufferPreconditions {
   public static double checkRowSum(String name, int i, double sum, double tolerance) {
     if (!(Math.abs(sum - 1.0) <= tolerance)) {
       throw new IllegalArgumentException(
-          name + "[" + i + "]: row sums to " + sum + ", expected 1 (\u00b1" + tolerance + ")");
+          name + "[" + i + "]: row sums to " + sum + ", expected 1 (\u00b1" + tolerance(tolerance) + ")");
     }
     return sum;
+  }
+
+  /** A tolerance as users write it: {@code 1e-9} rather than {@code 1.0E-9}. */
+  private static String tolerance(double tolerance) {
+    return Double.toString(tolerance).replace(".0E", "E").replace('E', 'e');
   }
 
   /**
@@ -221,7 +226,8 @@ public final class PufferPreconditions {
       sum += p[i];
     }
     if (!(Math.abs(sum - 1.0) <= tolerance)) {
-      throw new IllegalArgumentException(name + ": sums to " + sum + ", expected 1 (\u00b1" + tolerance + ")");
+      throw new IllegalArgumentException(
+          name + ": sums to " + sum + ", expected 1 (\u00b1" + tolerance(tolerance) + ")");
     }
     return p;
   }

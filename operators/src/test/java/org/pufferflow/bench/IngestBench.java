@@ -1,12 +1,8 @@
 package org.pufferflow.bench;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -18,6 +14,7 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.ingest.BinsDiscretizer;
 import org.pufferflow.ingest.ObservationDecoder;
+import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.TickClock;
 
@@ -40,16 +37,12 @@ public class IngestBench {
 
   @Setup
   public void setup() throws IOException {
-    SpecificDatumWriter<Observation> writer = new SpecificDatumWriter<>(Observation.class);
+    ObservationEncoder encoder = new ObservationEncoder();
     payloads = new byte[N][];
     for (int k = 0; k < N; k++) {
       Observation o = Observation.newBuilder().setSubjectId("meter-" + (k % 50))
           .setEventTime(Instant.ofEpochMilli(1_767_225_600_000L + k * 900_000L)).setReading((k % 37) * 0.07).build();
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-      writer.write(o, e);
-      e.flush();
-      payloads[k] = out.toByteArray();
+      payloads[k] = encoder.encode(o);
     }
     decoder = new ObservationDecoder();
     validator = new ObservationValidator(new BinsDiscretizer(new double[] {0.2, 1.0}, 0, 50), new TickClock(900_000, 0));

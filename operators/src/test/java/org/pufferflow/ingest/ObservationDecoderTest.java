@@ -2,24 +2,16 @@ package org.pufferflow.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.Observation;
 
 class ObservationDecoderTest {
 
-  static byte[] encode(Observation o) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-    new SpecificDatumWriter<>(Observation.class).write(o, e);
-    e.flush();
-    return out.toByteArray();
+  static byte[] encode(Observation o) {
+    return new ObservationEncoder().encode(o);
   }
 
   private final ObservationDecoder decoder = new ObservationDecoder();

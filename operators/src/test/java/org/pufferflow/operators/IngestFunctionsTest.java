@@ -2,16 +2,11 @@ package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -23,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.BinsDiscretizer;
+import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.ingest.TickOrder;
@@ -31,12 +27,8 @@ class IngestFunctionsTest {
 
   private static final TickClock CLOCK = new TickClock(10, 0);
 
-  static byte[] encode(Observation o) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-    new SpecificDatumWriter<>(Observation.class).write(o, e);
-    e.flush();
-    return out.toByteArray();
+  static byte[] encode(Observation o) {
+    return new ObservationEncoder().encode(o);
   }
 
   @Test

@@ -37,7 +37,7 @@ final class ModelSection {
     double[][] transition;
     if (inline) {
       states = states(m.required("states"));
-      transition = StochasticMatrixCheck.read(m.required("transition"), states.size());
+      transition = ChainChecks.readTransition(m.required("transition"), states.size());
     } else {
       ConfigNode fileNode = m.required("modelFile");
       String name = fileNode.asString();
@@ -49,7 +49,7 @@ final class ModelSection {
         throw learned.error("expected a mapping with states and transition");
       }
       states = states(learned.required("states"));
-      transition = StochasticMatrixCheck.read(learned.required("transition"), states.size());
+      transition = ChainChecks.readTransition(learned.required("transition"), states.size());
       ConfigNode configured = m.optional("states");
       if (configured != null && !states(configured).equals(states)) {
         throw configured.error("differ from the states of " + name + " " + states);
@@ -57,7 +57,7 @@ final class ModelSection {
     }
     int n = states.size();
     ConfigNode initialNode = m.optional("initial");
-    double[] initial = initialNode == null ? uniform(n) : StochasticMatrixCheck.readDistribution(initialNode, n);
+    double[] initial = initialNode == null ? uniform(n) : ChainChecks.readDistribution(initialNode, n);
     ConfigNode queryNode = m.optional("query");
     double[][] query = queryNode == null ? null : query(queryNode, n);
     return new Parsed(states, transition, initial, query);

@@ -61,7 +61,7 @@ final class MqmSection {
       }
     }
     for (int i = 0; i < chains.size(); i++) {
-      String problem = Reversibility.problem(chains.get(i), model.states());
+      String problem = ChainChecks.reversibilityProblem(chains.get(i), model.states());
       if (problem != null) {
         throw modeNode.error(
             "approx-reversible needs reversible chains, " + names.get(i) + " is " + problem + "; use approx-general");
@@ -70,7 +70,7 @@ final class MqmSection {
   }
 
   private static ThetaConfig modelTheta(ModelConfig model) {
-    String problem = Ergodicity.problem(model.transition(), model.states());
+    String problem = ChainChecks.ergodicityProblem(model.transition(), model.states());
     if (problem != null) {
       throw new ConfigException("model.transition", problem + "; mqm needs an ergodic chain");
     }
@@ -104,8 +104,8 @@ final class MqmSection {
     }
     List<double[][]> matrices = new ArrayList<>(items.size());
     for (ConfigNode item : items) {
-      double[][] p = StochasticMatrixCheck.read(item, n);
-      String problem = Ergodicity.problem(p, model.states());
+      double[][] p = ChainChecks.readTransition(item, n);
+      String problem = ChainChecks.ergodicityProblem(p, model.states());
       if (problem != null) {
         throw item.error(problem + "; mqm needs an ergodic chain");
       }

@@ -1,16 +1,11 @@
 package org.pufferflow.jobs.demo;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.pufferflow.avro.Observation;
+import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ReasonCode;
 
 /**
@@ -30,8 +25,7 @@ public final class FeedPlan {
   private final long[] endOffsets;
   private final EnumMap<ReasonCode, Integer> expectedRejections = new EnumMap<>(ReasonCode.class);
   private int expectedAccepted;
-  private final SpecificDatumWriter<Observation> writer = new SpecificDatumWriter<>(Observation.class);
-  private BinaryEncoder encoder;
+  private final ObservationEncoder encoder = new ObservationEncoder();
 
   public FeedPlan(String topic, int partitions) {
     this.topic = topic;
@@ -100,14 +94,6 @@ public final class FeedPlan {
   }
 
   byte[] encode(Observation o) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-      encoder = EncoderFactory.get().binaryEncoder(out, encoder);
-      writer.write(o, encoder);
-      encoder.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return encoder.encode(o);
   }
 }

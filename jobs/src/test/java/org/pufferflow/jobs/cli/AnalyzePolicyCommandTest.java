@@ -3,10 +3,8 @@ package org.pufferflow.jobs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
+import org.pufferflow.jobs.cli.CliHarness.Run;
 
 class AnalyzePolicyCommandTest {
 
@@ -15,20 +13,8 @@ class AnalyzePolicyCommandTest {
   static final String M6 = "[[0,0,0,0.5,0.5,0],[0.5,0.5,0,0,0,0],[0,0,0.5,0,0.5,0],[0,0,0,0.5,0,0.5],"
       + "[0,0,0,0,0.5,0.5],[0,0.25,0.25,0,0,0.5]]";
 
-  record Run(int code, String out, String err) {
-    JsonNode json() throws Exception {
-      return CliJson.MAPPER.readTree(out);
-    }
-  }
-
   static Run run(String... args) {
-    CommandLine cl = CommandLines.create(new AnalyzePolicyCommand());
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+    return CliHarness.run(new AnalyzePolicyCommand(), args);
   }
 
   @Test

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
+import org.pufferflow.jobs.cli.CliHarness.Run;
 
 /** {@code pufferflow plan mqm}: the options and JSON fields of cli.md, and the exit-2 contract. */
 class PlanMqmCommandTest {
@@ -21,20 +19,8 @@ class PlanMqmCommandTest {
   static final String P2 = "[[0.95,0.05],[0.05,0.95]]";
   static final String P3 = "[[0.8,0.15,0.05],[0.05,0.8,0.15],[0.15,0.05,0.8]]";
 
-  record Run(int code, String out, String err) {
-    JsonNode json() {
-      return CliJson.parse("stdout", out);
-    }
-  }
-
   static Run run(String... args) {
-    CommandLine cl = CommandLines.create(new PlanMqmCommand());
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+    return CliHarness.run(new PlanMqmCommand(), args);
   }
 
   static List<String> fields(JsonNode n) {

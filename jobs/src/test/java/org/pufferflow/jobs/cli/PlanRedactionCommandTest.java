@@ -4,27 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
+import org.pufferflow.jobs.cli.CliHarness.Run;
 
 /** {@code pufferflow plan redaction} against cli.md and redaction.md's vectors. */
 class PlanRedactionCommandTest {
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = CommandLines.create(new PlanRedactionCommand());
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  static Run run(String... args) {
+    return CliHarness.run(new PlanRedactionCommand(), args);
   }
 
   private static JsonNode json(String... args) throws Exception {

@@ -96,10 +96,10 @@ class ConfigPropertiesTest {
       p[i][(i + 1) % n] = 1;
       labels.add("s" + i);
     }
-    assertThat(Ergodicity.problem(p, labels)).isEqualTo("periodic with period " + n + ", not aperiodic");
+    assertThat(ChainChecks.ergodicityProblem(p, labels)).isEqualTo("periodic with period " + n + ", not aperiodic");
     p[n - 1][n - 1] = 0.5;
     p[n - 1][0] = 0.5;
-    assertThat(Ergodicity.problem(p, labels)).isNull();
+    assertThat(ChainChecks.ergodicityProblem(p, labels)).isNull();
   }
 
   /** Reversibility is preserved by construction: P_ij = w_ij / W_i for a symmetric weight matrix w. */
@@ -118,7 +118,7 @@ class ConfigPropertiesTest {
       }
       labels.add("s" + i);
     }
-    assertThat(Reversibility.problem(p, labels)).isNull();
+    assertThat(ChainChecks.reversibilityProblem(p, labels)).isNull();
   }
 
   @Provide

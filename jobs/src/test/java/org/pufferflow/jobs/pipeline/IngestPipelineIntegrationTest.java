@@ -2,8 +2,6 @@ package org.pufferflow.jobs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,9 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -34,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
@@ -88,15 +84,7 @@ class IngestPipelineIntegrationTest {
   }
 
   static byte[] encode(Observation o) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-      new SpecificDatumWriter<>(Observation.class).write(o, e);
-      e.flush();
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return new ObservationEncoder().encode(o);
   }
 
   private static Observation.Builder obs(String subject, Long time) {

@@ -41,12 +41,7 @@ public final class InfluenceThresholds {
   }
 
   public static long deltaStarByLoop(BinaryMarkovChain chain, double eps) {
-    PufferPreconditions.checkPositive("epsilon", eps == Double.POSITIVE_INFINITY ? 1 : eps);
-    long d = 1;
-    while (Influence.max(chain, d) > eps) {
-      d++;
-    }
-    return d;
+    return byLoop(chain, eps, true);
   }
 
   /** {@code d_S} by the loop (= {@link #deltaStarByLoop}). */
@@ -60,9 +55,14 @@ public final class InfluenceThresholds {
   }
 
   public static long dMByLoop(BinaryMarkovChain chain, double eps) {
+    return byLoop(chain, eps, false);
+  }
+
+  /** The smallest distance {@code d >= 1} whose max- (or min-) influence is at most {@code eps}, by counting. */
+  private static long byLoop(BinaryMarkovChain chain, double eps, boolean max) {
     PufferPreconditions.checkPositive("epsilon", eps == Double.POSITIVE_INFINITY ? 1 : eps);
     long d = 1;
-    while (Influence.min(chain, d) > eps) {
+    while (influence(chain, d, max) > eps) {
       d++;
     }
     return d;

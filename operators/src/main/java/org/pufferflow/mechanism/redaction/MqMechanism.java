@@ -1,7 +1,5 @@
 package org.pufferflow.mechanism.redaction;
 
-import org.pufferflow.chain.BinaryMarkovChain;
-import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The MQ (Markov-quilt) redaction mechanism, Algorithm 1 of Maßny et al., Appendix C (redaction.md §3.7): a
@@ -29,7 +27,7 @@ public final class MqMechanism extends SidedRedactionMechanism {
   private final boolean reversed;
 
   private MqMechanism(Builder b, long dl, long dr, boolean twoSided, boolean reversed) {
-    super(b.chain, b.epsilon, b.privateIndex, b.length, SideRule.window(dl, b.privateIndex - 1),
+    super(b, SideRule.window(dl, b.privateIndex - 1),
         SideRule.window(dr, b.length == UNBOUNDED ? UNBOUNDED : b.length - b.privateIndex));
     this.tight = b.tight;
     this.radiusLeft = dl;
@@ -73,37 +71,13 @@ public final class MqMechanism extends SidedRedactionMechanism {
   }
 
   /** Validated builder of {@link MqMechanism}. */
-  public static final class Builder {
-    private BinaryMarkovChain chain;
-    private double epsilon = Double.NaN;
-    private long privateIndex = 0;
-    private long length = UNBOUNDED;
+  public static final class Builder extends SidedRedactionMechanism.Builder<Builder> {
     private boolean tight = false;
 
     private Builder() {}
 
-    public Builder chain(BinaryMarkovChain chain) {
-      this.chain = chain;
-      return this;
-    }
-
-    public Builder chain(double alpha, double beta) {
-      this.chain = BinaryMarkovChain.of(alpha, beta);
-      return this;
-    }
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    public Builder privateIndex(long p) {
-      this.privateIndex = p;
-      return this;
-    }
-
-    public Builder length(long n) {
-      this.length = n;
+    @Override
+    Builder self() {
       return this;
     }
 
@@ -114,10 +88,7 @@ public final class MqMechanism extends SidedRedactionMechanism {
     }
 
     public MqMechanism build() {
-      PufferPreconditions.checkNotNull("chain", chain);
-      PufferPreconditions.checkEpsilon("epsilon", epsilon);
-      PufferPreconditions.checkLength("n", length);
-      PufferPreconditions.checkRecordIndex("private index p", privateIndex, length);
+      checkCommon();
       boolean reversed = length != UNBOUNDED && privateIndex > length / 2 && privateIndex > 1;
       long p = reversed ? length + 1 - privateIndex : privateIndex;
       long farSide = length == UNBOUNDED ? UNBOUNDED : length - p;

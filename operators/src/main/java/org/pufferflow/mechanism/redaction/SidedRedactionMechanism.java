@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
 import org.pufferflow.chain.BinaryMarkovChain;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A local redaction mechanism protecting one private record {@code p}, described by one {@link SideRule} per side
@@ -21,12 +22,12 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
   private final SideRule right;
   private final Leakage leakage;
 
-  SidedRedactionMechanism(
-      BinaryMarkovChain chain, double epsilon, long privateIndex, long length, SideRule left, SideRule right) {
-    this.chain = chain;
-    this.epsilon = epsilon;
-    this.privateIndex = privateIndex;
-    this.length = length;
+  /** A mechanism with the (validated, see {@link Builder#checkCommon()}) settings of {@code b}. */
+  SidedRedactionMechanism(Builder<?> b, SideRule left, SideRule right) {
+    this.chain = b.chain;
+    this.epsilon = b.epsilon;
+    this.privateIndex = b.privateIndex;
+    this.length = b.length;
     this.left = left;
     this.right = right;
     // the exact checker of §2.6 side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
@@ -96,5 +97,57 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
   /** The exact leakage {@code L(X_p -> Y)} (§2.6). */
   public final Leakage leakage() {
     return leakage;
+  }
+
+  /**
+   * The settings every sided mechanism takes — the public chain, the budget ε, the private record {@code p} and the
+   * length {@code n} — and their validation, shared by the builders of {@link ThreeRMechanism} and
+   * {@link MqMechanism}. {@code B} is the concrete builder type, so calls chain.
+   */
+  public abstract static class Builder<B extends Builder<B>> {
+    BinaryMarkovChain chain;
+    double epsilon = Double.NaN;
+    long privateIndex = 0;
+    long length = UNBOUNDED;
+
+    Builder() {}
+
+    abstract B self();
+
+    public B chain(BinaryMarkovChain chain) {
+      this.chain = chain;
+      return self();
+    }
+
+    /** Shorthand for {@code chain(BinaryMarkovChain.of(alpha, beta))}. */
+    public B chain(double alpha, double beta) {
+      this.chain = BinaryMarkovChain.of(alpha, beta);
+      return self();
+    }
+
+    public B epsilon(double epsilon) {
+      this.epsilon = epsilon;
+      return self();
+    }
+
+    /** The 1-based index {@code p} of the private record. */
+    public B privateIndex(long p) {
+      this.privateIndex = p;
+      return self();
+    }
+
+    /** Number of records {@code n}; default {@link LocalRedactionMechanism#UNBOUNDED}. */
+    public B length(long n) {
+      this.length = n;
+      return self();
+    }
+
+    /** Checks the common settings: a chain, a valid ε, {@code n >= 1} and {@code p} in {@code [1, n]}. */
+    final void checkCommon() {
+      PufferPreconditions.checkNotNull("chain", chain);
+      PufferPreconditions.checkEpsilon("epsilon", epsilon);
+      PufferPreconditions.checkLength("n", length);
+      PufferPreconditions.checkRecordIndex("private index p", privateIndex, length);
+    }
   }
 }

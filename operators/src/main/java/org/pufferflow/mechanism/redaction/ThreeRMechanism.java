@@ -1,6 +1,5 @@
 package org.pufferflow.mechanism.redaction;
 
-import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -25,7 +24,7 @@ public final class ThreeRMechanism extends SidedRedactionMechanism {
   private final RedactionBands rightBands;
 
   private ThreeRMechanism(Builder b, BudgetSplit split, RedactionBands lb, RedactionBands rb) {
-    super(b.chain, b.epsilon, b.privateIndex, b.length, b.design.sideRule(lb), b.design.sideRule(rb));
+    super(b, b.design.sideRule(lb), b.design.sideRule(rb));
     this.design = b.design;
     this.split = split;
     this.leftBands = lb;
@@ -64,42 +63,15 @@ public final class ThreeRMechanism extends SidedRedactionMechanism {
   }
 
   /** Validated builder of {@link ThreeRMechanism}. */
-  public static final class Builder {
-    private BinaryMarkovChain chain;
-    private double epsilon = Double.NaN;
-    private long privateIndex = 0;
-    private long length = UNBOUNDED;
+  public static final class Builder extends SidedRedactionMechanism.Builder<Builder> {
     private ThreeRDesign design = ThreeRDesign.NUMERICAL;
     private SplitRule splitRule = SplitRule.AUTO;
     private BudgetSplit split;
 
     private Builder() {}
 
-    public Builder chain(BinaryMarkovChain chain) {
-      this.chain = chain;
-      return this;
-    }
-
-    /** Shorthand for {@code chain(BinaryMarkovChain.of(alpha, beta))}. */
-    public Builder chain(double alpha, double beta) {
-      this.chain = BinaryMarkovChain.of(alpha, beta);
-      return this;
-    }
-
-    public Builder epsilon(double epsilon) {
-      this.epsilon = epsilon;
-      return this;
-    }
-
-    /** The 1-based index {@code p} of the private record. */
-    public Builder privateIndex(long p) {
-      this.privateIndex = p;
-      return this;
-    }
-
-    /** Number of records {@code n}; default {@link #UNBOUNDED}. */
-    public Builder length(long n) {
-      this.length = n;
+    @Override
+    Builder self() {
       return this;
     }
 
@@ -122,10 +94,7 @@ public final class ThreeRMechanism extends SidedRedactionMechanism {
     }
 
     public ThreeRMechanism build() {
-      PufferPreconditions.checkNotNull("chain", chain);
-      PufferPreconditions.checkEpsilon("epsilon", epsilon);
-      PufferPreconditions.checkLength("n", length);
-      PufferPreconditions.checkRecordIndex("private index p", privateIndex, length);
+      checkCommon();
       PufferPreconditions.checkNotNull("design", design);
       if (split != null) {
         PufferPreconditions.checkArgument(

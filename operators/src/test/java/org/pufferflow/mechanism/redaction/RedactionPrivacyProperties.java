@@ -135,13 +135,19 @@ class RedactionPrivacyProperties {
       @ForAll("tables") double[][] raw) {
     BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
     int p = 1 + pSeed % n;
+    double[][] r = table(raw, n, p);
+    TableRedactionMechanism m = TableRedactionMechanism.of(r);
+    assertThat(ExactLeakage.of(c, m, p).total()).isCloseTo(BruteForce.leakage(c, m, p), within(1e-9));
+  }
+
+  /** The first {@code n} rows of a generated table (copied), with the private record {@code p} always redacted. */
+  private static double[][] table(double[][] raw, int n, int p) {
     double[][] r = new double[n][];
     for (int t = 0; t < n; t++) {
       r[t] = raw[t].clone();
     }
     r[p - 1] = new double[] {1, 1};
-    TableRedactionMechanism m = TableRedactionMechanism.of(r);
-    assertThat(ExactLeakage.of(c, m, p).total()).isCloseTo(BruteForce.leakage(c, m, p), within(1e-9));
+    return r;
   }
 
   @net.jqwik.api.Provide
@@ -180,11 +186,7 @@ class RedactionPrivacyProperties {
       @ForAll("tables") double[][] raw) {
     BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
     int p = 1 + pSeed % n;
-    double[][] r = new double[n][];
-    for (int t = 0; t < n; t++) {
-      r[t] = raw[t].clone();
-    }
-    r[p - 1] = new double[] {1, 1};
+    double[][] r = table(raw, n, p);
     double l = ExactLeakage.of(c, TableRedactionMechanism.of(r), p).total();
     for (int tl = 1; tl <= p; tl++) {
       for (int tr = p; tr <= n; tr++) {
@@ -217,11 +219,7 @@ class RedactionPrivacyProperties {
       @ForAll @Scale(4) @DoubleRange(min = 0, max = 1) double raise) {
     BinaryMarkovChain c = BinaryMarkovChain.of(alpha, beta);
     int p = 1 + pSeed % n;
-    double[][] r = new double[n][];
-    for (int t = 0; t < n; t++) {
-      r[t] = raw[t].clone();
-    }
-    r[p - 1] = new double[] {1, 1};
+    double[][] r = table(raw, n, p);
     double before = ExactLeakage.of(c, TableRedactionMechanism.of(r), p).total();
     int t = (which / 2) % n;
     r[t][which % 2] += raise * (1 - r[t][which % 2]);

@@ -1,0 +1,110 @@
+package org.pufferflow.jobs.config;
+
+import java.util.List;
+import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The configuration's view of the shared chain checks: reads transition matrices and distributions from the YAML
+ * document and validates them with {@link PufferPreconditions} (row sums, within
+ * {@link TransitionMatrices#ROW_SUM_TOLERANCE}) and {@link ChainAnalysis} (irreducibility, period, stationary
+ * distribution, detailed balance), so a configuration is accepted exactly when the operators accept its chains.
+ *
+ * <p>What stays here is configuration wording only: shapes are reported "one per state", negative entries as
+ * {@code "is negative (x)"}, states by index and label, and an {@link IllegalArgumentException} of the shared checks
+ * becomes a {@link ConfigException} whose path is the YAML path (design.md §5, mqm.md §2.3).
+ */
+final class ChainChecks {
+
+  private ChainChecks() {}
+
+  /** Reads {@code node} as an N×N transition matrix, failing with a message naming the offending row or entry. */
+  static double[][] readTransition(ConfigNode node, int n) {
+    double[][] m = node.asMatrix();
+    if (m.length != n) {
+      throw node.error("has " + m.length + " rows, expected " + n + " (one per state)");
+    }
+    for (int i = 0; i < n; i++) {
+      String row = node.path() + "[" + i + "]";
+      if (m[i].length != n) {
+        throw new ConfigException(row, "has " + m[i].length + " entries, expected " + n + " (one per state)");
+      }
+      checkNonNegative(row, m[i]);
+      try {
+        PufferPreconditions.checkRowSum(node.path(), i, sum(m[i]), TransitionMatrices.ROW_SUM_TOLERANCE);
+      } catch (IllegalArgumentException e) {
+        throw translate(row, e);
+      }
+    }
+    return m;
+  }
+
+  /** Reads a probability distribution over N states (non-negative, sums to 1 within the tolerance). */
+  static double[] readDistribution(ConfigNode node, int n) {
+    double[] p = node.asDoubleArray();
+    if (p.length != n) {
+      throw node.error("has " + p.length + " entries, expected " + n + " (one per state)");
+    }
+    checkNonNegative(node.path(), p);
+    try {
+      return PufferPreconditions.checkDistribution(node.path(), p, n, TransitionMatrices.ROW_SUM_TOLERANCE);
+    } catch (IllegalArgumentException e) {
+      throw translate(node.path(), e);
+    }
+  }
+
+  /** Why {@code p} (already stochastic) is not ergodic — irreducible and aperiodic — or {@code null} when it is. */
+  static String ergodicityProblem(double[][] p, List<String> labels) {
+    int unreached = ChainAnalysis.firstUnreachedFromZero(p);
+    if (unreached >= 0) {
+      return "not irreducible: state " + name(labels, unreached) + " cannot be reached from state " + name(labels, 0);
+    }
+    int stuck = ChainAnalysis.firstNotReachingZero(p);
+    if (stuck >= 0) {
+      return "not irreducible: state " + name(labels, 0) + " cannot be reached from state " + name(labels, stuck);
+    }
+    int period = ChainAnalysis.period(p);
+    return period == 1 ? null : "periodic with period " + period + ", not aperiodic";
+  }
+
+  /**
+   * Why the ergodic chain {@code p} is not reversible — detailed balance within
+   * {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, the operators' own test — or {@code null} when it is.
+   */
+  static String reversibilityProblem(double[][] p, List<String> labels) {
+    int[] pair = ChainAnalysis.detailedBalanceViolation(p, ChainAnalysis.stationary(p));
+    return pair == null
+        ? null
+        : "not reversible: detailed balance fails between states " + name(labels, pair[0]) + " and "
+            + name(labels, pair[1]);
+  }
+
+  /** Configuration wording for a negative entry, {@code "<path>[j]: is negative (x)"}. */
+  private static void checkNonNegative(String path, double[] v) {
+    for (int j = 0; j < v.length; j++) {
+      if (v[j] < 0) {
+        throw new ConfigException(path + "[" + j + "]", "is negative (" + Numbers.format(v[j]) + ")");
+      }
+    }
+  }
+
+  /** A shared check's {@code "<path>: <reason>"} message as a {@link ConfigException} at {@code path}. */
+  private static ConfigException translate(String path, IllegalArgumentException e) {
+    String message = e.getMessage();
+    String prefix = path + ": ";
+    return new ConfigException(path, message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+  }
+
+  private static double sum(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s;
+  }
+
+  private static String name(List<String> labels, int i) {
+    return i + " (" + labels.get(i) + ")";
+  }
+}

@@ -1,0 +1,34 @@
+package org.pufferflow.jobs.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+
+/**
+ * Runs a command in-process, as {@code pufferflow} would ({@link CommandLines#create}), and captures its exit code,
+ * stdout and stderr: the one harness of the CLI tests.
+ */
+final class CliHarness {
+
+  private CliHarness() {}
+
+  /** The exit code and everything one run printed. */
+  record Run(int code, String out, String err) {
+    /** stdout parsed as one JSON document. */
+    JsonNode json() {
+      return CliJson.parse("stdout", out);
+    }
+  }
+
+  /** Executes {@code command} with {@code args} and captures what it prints. */
+  static Run run(Object command, String... args) {
+    CommandLine cl = CommandLines.create(command);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+}
