@@ -47,7 +47,7 @@ public final class ProtectableGraph {
     this.edges = edges;
     this.hull = hull;
     double mult = hull.maxNormOfDifferences(f.flat(), c, c.length);
-    double l1d = l1Diameter(f, c);
+    double l1d = l1Diameter(f, c, c.length);
     this.multiplier = mult;
     this.l1Diameter = l1d;
     double sf = 0;
@@ -368,14 +368,18 @@ public final class ProtectableGraph {
   }
 
 
-  /** max_{j,k∈C} ‖f_j − f_k‖₁ = max over sign vectors s of (max_j s·f_j − min_k s·f_k); O(|C|·2^d). */
-  private static double l1Diameter(StateQuery f, int[] c) {
+  /**
+   * max_{j,k∈C} ‖f_j − f_k‖₁ over C = {@code c[0..count)} = max over sign vectors s of (max_j s·f_j − min_k s·f_k);
+   * O(|C|·2^d). Allocates nothing.
+   */
+  public static double l1Diameter(StateQuery f, int[] c, int count) {
     int d = f.dimension();
     double best = 0;
     for (int mask = 0; mask < (1 << (d - 1)); mask++) {
       double hi = Double.NEGATIVE_INFINITY;
       double lo = Double.POSITIVE_INFINITY;
-      for (int i : c) {
+      for (int q = 0; q < count; q++) {
+        int i = c[q];
         double s = f.get(i, 0);
         for (int a = 1; a < d; a++) {
           s += ((mask >> (a - 1)) & 1) == 0 ? f.get(i, a) : -f.get(i, a);

@@ -3,9 +3,12 @@ package org.pufferflow.mechanism.dphmm;
 import java.util.Arrays;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.noise.GammaSampler;
 import org.pufferflow.noise.LaplaceNoise;
 import org.pufferflow.noise.RandomStream;
+import org.pufferflow.policy.DeltaFIndex;
+import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.StateQuery;
 
@@ -28,6 +31,12 @@ public final class DphmmReleaser {
   /** Pass as {@code gap} for a subject's first release: the prior is p0 and no transition is applied. */
   public static final int FIRST_RELEASE = 0;
 
+  /**
+   * The fast cache-miss path ({@link DeltaFIndex}) is used when the policy graph has at most this many distinct
+   * differences (difference masks of at most 64 words).
+   */
+  static final int MAX_INDEXED_DIFFERENCES = 4096;
+
   /** Below this sum of linear-space weights the posterior update is recomputed in log space. */
   static final double LINEAR_SPACE_FLOOR = 1e-200;
 
@@ -39,6 +48,9 @@ public final class DphmmReleaser {
   private final double epsilon;
   private final HullCache cache;
   private final HullMemo memo;
+  private final DeltaFIndex index; // null: every miss builds G_t with ProtectableGraph.repair
+  private final long[] mask;
+  private final double[] fFlat;
   private final double[] prior;
   private final double[] scratch;
   private final int[] c;
@@ -55,6 +67,15 @@ public final class DphmmReleaser {
     this.epsilon = config.epsilon();
     this.memo = new HullMemo(config.cacheCapacity());
     this.cache = new HullCache(n, config.cacheCapacity(), this::buildGeometry);
+    PolicyGraph graph = config.policyGraph();
+    DeltaFIndex idx = graph.isComplete() ? null : DeltaFIndex.of(f, graph);
+    this.index = idx != null && idx.differenceCount() <= MAX_INDEXED_DIFFERENCES ? idx : null;
+    this.mask = index == null ? null : new long[index.maskWords()];
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = i;
+    }
+    this.fFlat = f.rows(all, n);
     this.prior = new double[n];
     this.scratch = new double[n];
     this.c = new int[n];
@@ -76,15 +97,47 @@ public final class DphmmReleaser {
     return new double[n];
   }
 
-  private ReleaseGeometry buildGeometry(int[] cs) {
+  /**
+   * A cache miss. Fast path: when every node of C has a neighbour in C, no node is exposed, no repair mode adds an
+   * edge and G_t = G_C, so K_t = conv Δf(G_C) is found from the difference mask of C (one pass over the CSR edges
+   * leaving C, hull memoised by mask), and the multiplier, S_f and the ℓ1 diameter come from K_t and f(C) directly;
+   * if {@code fullSpan} applies (rank K_t &lt; d) the full construction runs instead. Otherwise G_t is built with
+   * {@link ProtectableGraph#repair}. Both give the same quantities (DphmmFastGeometryTest).
+   */
+  private ReleaseGeometry buildGeometry(int[] c, int count, long[] members) {
+    if (index != null && count >= 2 && index.inducedDifferences(c, count, members, mask)) {
+      SensitivityHull hull = memo.hull(index, mask, d);
+      if (!config.fullSpan() || hull.rank() == d) {
+        return new ReleaseGeometry(null, hull, memo.sampler(hull), hull.maxNormOfDifferences(fFlat, c, count),
+            index.l1Sensitivity(mask), ProtectableGraph.l1Diameter(f, c, count));
+      }
+    }
+    return fullGeometry(Arrays.copyOf(c, count));
+  }
+
+  private ReleaseGeometry fullGeometry(int[] cs) {
     ProtectableGraph pg =
         ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan(), memo);
     return new ReleaseGeometry(pg, memo.sampler(pg.hull()));
   }
 
-  /** The cached geometry (G_t, K_t) for constraint {@code cs} (sorted state indices), for analysis and tests. */
+  /**
+   * The protectable graph G_t (with K_t) for constraint {@code cs} (sorted state indices), for analysis and tests:
+   * the cached one if the cache built it, else built now (same hull object as the release uses).
+   */
   public ProtectableGraph protectableGraph(int[] cs) {
-    return cache.get(cs, cs.length).graph;
+    ReleaseGeometry g = cache.get(cs, cs.length);
+    return g.graph != null ? g.graph : fullGeometry(cs.clone()).graph;
+  }
+
+  /** The cached release geometry of {@code cs} (sorted state indices); for tests. */
+  ReleaseGeometry geometry(int[] cs) {
+    return cache.get(cs, cs.length);
+  }
+
+  /** The geometry built without the fast path; for tests. */
+  ReleaseGeometry geometryWithoutIndex(int[] cs) {
+    return fullGeometry(cs.clone());
   }
 
   /**
@@ -199,9 +252,9 @@ public final class DphmmReleaser {
       int i = c[q];
       double dist;
       if (laplace) {
-        dist = g.l1Sensitivity > 0 ? g.graph.l1From(z, i) / g.l1Sensitivity : 0;
+        dist = g.l1Sensitivity > 0 ? l1From(z, i) / g.l1Sensitivity : 0;
       } else {
-        dist = g.graph.normFrom(z, i);
+        dist = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
       logw[q] = dist;
       double w = prior[i] * Math.exp(-epsilon * dist);
@@ -236,6 +289,15 @@ public final class DphmmReleaser {
     out.hullRank = g.rank;
     out.dphmmEpsilon = epsilon;
     out.constrainedDpEpsilon = roundUp(epsilon * multiplier);
+  }
+
+  /** ‖z − f(s_i)‖₁. */
+  private double l1From(double[] z, int i) {
+    double s = 0;
+    for (int a = 0, o = i * d; a < d; a++) {
+      s += Math.abs(z[a] - fFlat[o + a]);
+    }
+    return s;
   }
 
   /** Budget arithmetic rounds toward more privacy loss. */

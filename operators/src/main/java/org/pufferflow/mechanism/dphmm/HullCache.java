@@ -44,14 +44,30 @@ final class HullCache {
   }
 
   private final int capacity;
-  private final Function<int[], ReleaseGeometry> builder;
+  /** Builds the geometry of a constraint on a miss. */
+  @FunctionalInterface
+  interface Builder {
+    /**
+     * @param c the constraint C (first {@code count} entries, sorted; the array is the caller's scratch, copy it to
+     *     keep it)
+     * @param members the bitset of C over all N states (scratch, valid during the call)
+     */
+    ReleaseGeometry build(int[] c, int count, long[] members);
+  }
+
+  private final Builder builder;
   private final Key probe;
   private final LinkedHashMap<Key, ReleaseGeometry> map;
   private long hits;
   private long misses;
 
-  /** {@code builder} maps a constraint (sorted state indices, exact length) to its geometry on a miss. */
+  /** {@code builder} maps a constraint (sorted state indices, exact length: a copy) to its geometry on a miss. */
   HullCache(int states, int capacity, Function<int[], ReleaseGeometry> builder) {
+    this(states, capacity, (c, count, members) -> builder.apply(Arrays.copyOf(c, count)));
+  }
+
+  /** {@code builder} maps a constraint to its geometry on a miss. */
+  HullCache(int states, int capacity, Builder builder) {
     this.capacity = capacity;
     this.builder = builder;
     this.probe = new Key(states);
@@ -74,7 +90,7 @@ final class HullCache {
       return g;
     }
     misses++;
-    g = builder.apply(Arrays.copyOf(c, count));
+    g = builder.build(c, count, probe.words);
     map.put(new Key(probe.words.clone(), probe.hash), g);
     return g;
   }
