@@ -4,7 +4,7 @@ import java.util.Arrays;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.geometry.SensitivityHull;
-import org.pufferflow.noise.GammaSampler;
+import org.pufferflow.noise.KNormNoise;
 import org.pufferflow.noise.LaplaceNoise;
 import org.pufferflow.noise.RandomStream;
 import org.pufferflow.policy.DeltaFIndex;
@@ -16,7 +16,8 @@ import org.pufferflow.policy.StateQuery;
  * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
  * prior p⁻ = p0 or p⁺·M^g; constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
  * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
- * 1/ε), U uniform in K_t) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
+ * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
+ * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
  * normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
  *
  * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
@@ -56,7 +57,6 @@ public final class DphmmReleaser {
   private final int[] c;
   private final double[] logw;
   private final double[] u;
-  private final double[] tmp = new double[2];
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
@@ -160,10 +160,16 @@ public final class DphmmReleaser {
     int s = surrogate(f, c, k, trueState);
     double[] z = out.z;
     if (config.noise() == DphmmNoise.K_NORM) {
-      g.sampleUniform(rng, u, tmp);
-      double r = g.rank == 0 ? 0 : GammaSampler.sample(rng, g.rank + 1, 1 / epsilon);
-      for (int a = 0; a < d; a++) {
-        z[a] = f.get(s, a) + r * u[a];
+      if (g.rank == 0) {
+        // K = {0}: the noise is exactly 0 and nothing is drawn
+        for (int a = 0; a < d; a++) {
+          z[a] = f.get(s, a);
+        }
+      } else {
+        KNormNoise.sample(rng, g.sampler(), epsilon, u); // R ~ Gamma(r + 1, 1/ε), then U, then R·U
+        for (int a = 0; a < d; a++) {
+          z[a] = f.get(s, a) + u[a];
+        }
       }
     } else {
       double scale = g.l1Sensitivity / epsilon;

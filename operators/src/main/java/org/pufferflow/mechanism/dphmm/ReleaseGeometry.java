@@ -45,8 +45,8 @@ final class ReleaseGeometry {
     return sampler;
   }
 
-  /** Writes a uniform point of K_t (within its span) into {@code out[0..d)}; {@code tmp} has length ≥ 2. */
+  /** Writes a uniform point of K_t (within its span) into {@code out[0..d)} ({@code tmp} is not needed). */
   void sampleUniform(RandomStream r, double[] out, double[] tmp) {
-    sampler.sample(r, out, tmp);
+    sampler.sample(r, out);
   }
 }
