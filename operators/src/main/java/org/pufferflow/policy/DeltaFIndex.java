@@ -117,6 +117,7 @@ public final class DeltaFIndex {
    */
   public boolean inducedDifferences(int[] c, int count, long[] members, long[] mask) {
     Arrays.fill(mask, 0, maskWords(), 0L);
+    int found = 0; // bits set so far: once all m are set, a node only needs one neighbour in C
     boolean covered = true;
     for (int q = 0; q < count; q++) {
       int j = c[q];
@@ -124,9 +125,16 @@ public final class DeltaFIndex {
       for (int e = start[j], end = start[j + 1]; e < end; e++) {
         int k = target[e];
         if ((members[k >>> 6] & (1L << k)) != 0) {
-          int id = difference[e];
-          mask[id >>> 6] |= 1L << id;
           any = true;
+          if (found == m) {
+            break;
+          }
+          int id = difference[e];
+          long bit = 1L << id;
+          if ((mask[id >>> 6] & bit) == 0) {
+            mask[id >>> 6] |= bit;
+            found++;
+          }
         }
       }
       covered &= any;
