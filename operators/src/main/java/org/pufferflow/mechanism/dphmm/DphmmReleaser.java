@@ -100,7 +100,8 @@ public final class DphmmReleaser {
   /**
    * A cache miss. Fast path: when every node of C has a neighbour in C, no node is exposed, no repair mode adds an
    * edge and G_t = G_C, so K_t = conv Δf(G_C) is found from the difference mask of C (one pass over the CSR edges
-   * leaving C, hull memoised by mask), and the multiplier, S_f and the ℓ1 diameter come from K_t and f(C) directly;
+   * leaving C, hull memoised by mask), and S_f and the Theorem 6.3 multiplier of the configured noise (K-norm:
+   * max ‖f_j − f_k‖_{K_t}; Laplace: ℓ1 diameter / S_f) come from K_t and f(C) directly;
    * if {@code fullSpan} applies (rank K_t &lt; d) the full construction runs instead. Otherwise G_t is built with
    * {@link ProtectableGraph#repair}. Both give the same quantities (DphmmFastGeometryTest).
    */
@@ -108,8 +109,11 @@ public final class DphmmReleaser {
     if (index != null && count >= 2 && index.inducedDifferences(c, count, members, mask)) {
       SensitivityHull hull = memo.hull(index, mask, d);
       if (!config.fullSpan() || hull.rank() == d) {
-        return new ReleaseGeometry(null, hull, memo.sampler(hull), hull.maxNormOfDifferences(fFlat, c, count),
-            index.l1Sensitivity(mask), ProtectableGraph.l1Diameter(f, c, count));
+        // only the multiplier of the configured noise is computed; the other one is NaN (never read)
+        boolean laplace = config.noise() == DphmmNoise.LAPLACE;
+        return new ReleaseGeometry(null, hull, memo.sampler(hull),
+            laplace ? Double.NaN : hull.maxNormOfDifferences(fFlat, c, count), index.l1Sensitivity(mask),
+            laplace ? ProtectableGraph.l1Diameter(f, c, count) : Double.NaN);
       }
     }
     return fullGeometry(Arrays.copyOf(c, count));

@@ -27,7 +27,8 @@ final class ReleaseGeometry {
 
   /**
    * From the parts: K_t, its sampler, the multiplier max_{j,k∈C} ‖f_j − f_k‖_{K_t}, S_f and the ℓ1 diameter of
-   * f(C); {@code graph} may be null.
+   * f(C); {@code graph} may be null. The release reads only the multiplier of its configured noise, so the fast
+   * path passes NaN for the K-norm multiplier under Laplace noise and for the ℓ1 diameter under K-norm noise.
    */
   ReleaseGeometry(ProtectableGraph graph, SensitivityHull hull, UniformKSampler sampler, double kNormMultiplier,
       double l1Sensitivity, double l1Diameter) {
@@ -37,7 +38,7 @@ final class ReleaseGeometry {
     this.sampler = sampler;
     this.kNormMultiplier = kNormMultiplier;
     this.l1Sensitivity = l1Sensitivity;
-    this.laplaceMultiplier = l1Sensitivity == 0 ? 0 : l1Diameter / l1Sensitivity;
+    this.laplaceMultiplier = l1Sensitivity == 0 ? 0 : l1Diameter / l1Sensitivity; // NaN if l1Diameter is
   }
 
   /** The uniform sampler of K_t. */

@@ -20,16 +20,25 @@ import org.pufferflow.policy.StateQuery;
  */
 class DphmmFastGeometryTest {
 
-  private static void assertSame(ReleaseGeometry fast, ReleaseGeometry full, String what) {
+  private static void assertSame(ReleaseGeometry fast, ReleaseGeometry full, DphmmNoise noise, String what) {
     assertThat(fast.hull.rank()).as(what).isEqualTo(full.hull.rank());
     assertThat(fast.hull.vertices()).as(what).isDeepEqualTo(full.hull.vertices());
     assertThat(fast.hull.facetGauges()).as(what).isDeepEqualTo(full.hull.facetGauges());
-    assertThat(fast.kNormMultiplier).as(what).isEqualTo(full.kNormMultiplier);
     assertThat(fast.l1Sensitivity).as(what).isEqualTo(full.l1Sensitivity);
-    assertThat(fast.laplaceMultiplier).as(what).isEqualTo(full.laplaceMultiplier);
+    if (noise == DphmmNoise.K_NORM || fast.graph != null) {
+      assertThat(fast.kNormMultiplier).as(what).isEqualTo(full.kNormMultiplier);
+    }
+    if (noise == DphmmNoise.LAPLACE || fast.graph != null) {
+      assertThat(fast.laplaceMultiplier).as(what).isEqualTo(full.laplaceMultiplier);
+    }
   }
 
   private static DphmmReleaser releaser(StateQuery f, PolicyGraph g, RepairMode mode, boolean fullSpan) {
+    return releaser(f, g, mode, fullSpan, DphmmNoise.K_NORM);
+  }
+
+  private static DphmmReleaser releaser(
+      StateQuery f, PolicyGraph g, RepairMode mode, boolean fullSpan, DphmmNoise noise) {
     int n = f.size();
     double[] p0 = new double[n];
     java.util.Arrays.fill(p0, 1.0 / n);
@@ -38,7 +47,7 @@ class DphmmFastGeometryTest {
       id[i][i] = 1;
     }
     return new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(id)).initial(p0).query(f)
-        .policyGraph(g).repair(mode).fullSpan(fullSpan).epsilon(1).build());
+        .policyGraph(g).repair(mode).fullSpan(fullSpan).noise(noise).epsilon(1).build());
   }
 
   @Property(tries = 200)
@@ -50,11 +59,12 @@ class DphmmFastGeometryTest {
     Random r = new Random(seed);
     for (RepairMode mode : RepairMode.values()) {
       for (boolean fullSpan : new boolean[] {false, true}) {
-        DphmmReleaser rel = releaser(in.f, in.graph, mode, fullSpan);
+        DphmmNoise noise = DphmmNoise.values()[r.nextInt(DphmmNoise.values().length)];
+        DphmmReleaser rel = releaser(in.f, in.graph, mode, fullSpan, noise);
         for (int trial = 0; trial < 4; trial++) {
           int[] c = trial == 0 ? in.c : randomSubset(r, in.n);
-          assertSame(rel.geometry(c), rel.geometryWithoutIndex(c), in + " C=" + java.util.Arrays.toString(c) + " "
-              + mode + " fullSpan=" + fullSpan);
+          assertSame(rel.geometry(c), rel.geometryWithoutIndex(c), noise, in + " C="
+              + java.util.Arrays.toString(c) + " " + mode + " fullSpan=" + fullSpan + " " + noise);
         }
       }
     }
@@ -71,7 +81,8 @@ class DphmmFastGeometryTest {
     Random r = new Random(7);
     int fast = 0;
     for (double radius : new double[] {1, 1.5, 2.3}) {
-      DphmmReleaser rel = releaser(f, PolicyGraph.utility(f, radius), RepairMode.STRICT, true);
+      DphmmNoise noise = radius == 1.5 ? DphmmNoise.LAPLACE : DphmmNoise.K_NORM;
+      DphmmReleaser rel = releaser(f, PolicyGraph.utility(f, radius), RepairMode.STRICT, true, noise);
       for (int trial = 0; trial < 60; trial++) {
         int a0 = r.nextInt(side);
         int b0 = r.nextInt(side);
@@ -91,7 +102,7 @@ class DphmmFastGeometryTest {
         int[] c = cl.stream().mapToInt(Integer::intValue).toArray();
         ReleaseGeometry g = rel.geometry(c);
         fast += g.graph == null ? 1 : 0;
-        assertSame(g, rel.geometryWithoutIndex(c), "r=" + radius + " C=" + cl);
+        assertSame(g, rel.geometryWithoutIndex(c), noise, "r=" + radius + " C=" + cl);
       }
     }
     assertThat(fast).as("constraints served by the fast path").isGreaterThan(50);
