@@ -105,15 +105,19 @@ public final class DphmmReleaser {
    * if {@code fullSpan} applies (rank K_t &lt; d) the full construction runs instead. Otherwise G_t is built with
    * {@link ProtectableGraph#repair}. Both give the same quantities (DphmmFastGeometryTest).
    */
-  private ReleaseGeometry buildGeometry(int[] c, int count, long[] members) {
+  private ReleaseGeometry buildGeometry(int[] c, int count, long[] members, ReleaseGeometry evicted) {
     if (index != null && count >= 2 && index.inducedDifferences(c, count, members, mask)) {
       SensitivityHull hull = memo.hull(index, mask, d);
       if (!config.fullSpan() || hull.rank() == d) {
         // only the multiplier of the configured noise is computed; the other one is NaN (never read)
         boolean laplace = config.noise() == DphmmNoise.LAPLACE;
-        return new ReleaseGeometry(null, hull, memo.sampler(hull),
-            laplace ? Double.NaN : hull.maxNormOfDifferences(fFlat, c, count), index.l1Sensitivity(mask),
-            laplace ? ProtectableGraph.l1Diameter(f, c, count) : Double.NaN);
+        double kNorm = laplace ? Double.NaN : hull.maxNormOfDifferences(fFlat, c, count);
+        double l1Diameter = laplace ? ProtectableGraph.l1Diameter(f, c, count) : Double.NaN;
+        UniformKSampler sampler = memo.sampler(hull);
+        double sf = index.l1Sensitivity(mask);
+        return evicted != null
+            ? evicted.assign(null, hull, sampler, kNorm, sf, l1Diameter)
+            : new ReleaseGeometry(null, hull, sampler, kNorm, sf, l1Diameter);
       }
     }
     return fullGeometry(Arrays.copyOf(c, count));

@@ -13,13 +13,13 @@ import org.pufferflow.policy.ProtectableGraph;
  */
 final class ReleaseGeometry {
 
-  final ProtectableGraph graph;
-  final SensitivityHull hull;
-  final int rank;
-  final double kNormMultiplier;
-  final double l1Sensitivity;
-  final double laplaceMultiplier;
-  private final UniformKSampler sampler;
+  ProtectableGraph graph;
+  SensitivityHull hull;
+  int rank;
+  double kNormMultiplier;
+  double l1Sensitivity;
+  double laplaceMultiplier;
+  private UniformKSampler sampler;
 
   ReleaseGeometry(ProtectableGraph graph, UniformKSampler sampler) {
     this(graph, graph.hull(), sampler, graph.constrainedDpMultiplier(), graph.l1Sensitivity(), graph.l1Diameter());
@@ -32,6 +32,15 @@ final class ReleaseGeometry {
    */
   ReleaseGeometry(ProtectableGraph graph, SensitivityHull hull, UniformKSampler sampler, double kNormMultiplier,
       double l1Sensitivity, double l1Diameter) {
+    assign(graph, hull, sampler, kNormMultiplier, l1Sensitivity, l1Diameter);
+  }
+
+  /**
+   * Refills this object (as the constructor does) and returns it. Only for an object no longer reachable through
+   * the cache (the value {@link HullCache} evicted): the release's cache-miss path then allocates nothing.
+   */
+  ReleaseGeometry assign(ProtectableGraph graph, SensitivityHull hull, UniformKSampler sampler,
+      double kNormMultiplier, double l1Sensitivity, double l1Diameter) {
     this.graph = graph;
     this.hull = hull;
     this.rank = hull.rank();
@@ -39,6 +48,7 @@ final class ReleaseGeometry {
     this.kNormMultiplier = kNormMultiplier;
     this.l1Sensitivity = l1Sensitivity;
     this.laplaceMultiplier = l1Sensitivity == 0 ? 0 : l1Diameter / l1Sensitivity; // NaN if l1Diameter is
+    return this;
   }
 
   /** The uniform sampler of K_t. */
