@@ -38,6 +38,12 @@ public final class DphmmReleaser {
    */
   static final int MAX_INDEXED_DIFFERENCES = 4096;
 
+  /**
+   * ... and at most this many edges (the index holds two ints per directed edge and is built from a temporary
+   * array of the 2·|E| differences; denser graphs keep the full construction).
+   */
+  static final long MAX_INDEXED_EDGES = 1L << 19;
+
   /** Below this sum of linear-space weights the posterior update is recomputed in log space. */
   static final double LINEAR_SPACE_FLOOR = 1e-200;
 
@@ -68,7 +74,8 @@ public final class DphmmReleaser {
     this.memo = new HullMemo(config.cacheCapacity());
     this.cache = new HullCache(n, config.cacheCapacity(), this::buildGeometry);
     PolicyGraph graph = config.policyGraph();
-    DeltaFIndex idx = graph.isComplete() ? null : DeltaFIndex.of(f, graph);
+    DeltaFIndex idx =
+        graph.isComplete() || graph.edgeCount() > MAX_INDEXED_EDGES ? null : DeltaFIndex.of(f, graph);
     this.index = idx != null && idx.differenceCount() <= MAX_INDEXED_DIFFERENCES ? idx : null;
     this.mask = index == null ? null : new long[index.maskWords()];
     int[] all = new int[n];
@@ -131,7 +138,7 @@ public final class DphmmReleaser {
 
   /**
    * The protectable graph G_t (with K_t) for constraint {@code cs} (sorted state indices), for analysis and tests:
-   * the cached one if the cache built it, else built now (same hull object as the release uses).
+   * the cached one if the cache built it, else built now (with the same K_t as the release uses).
    */
   public ProtectableGraph protectableGraph(int[] cs) {
     ReleaseGeometry g = cache.get(cs, cs.length);
