@@ -70,8 +70,14 @@ final class HullCache {
   /** The geometry for C = {@code c[0..count)}, built on a miss. */
   ReleaseGeometry get(int[] c, int count) {
     Arrays.fill(probe, 0L);
-    for (int k = 0; k < count; k++) {
-      probe[c[k] >>> 6] |= 1L << c[k];
+    for (int k = 0; k < count; ) {
+      // runs of indices in one word (C is sorted) are gathered in a register: one store per word
+      int w = c[k] >>> 6;
+      long bits = 0;
+      for (; k < count && c[k] >>> 6 == w; k++) {
+        bits |= 1L << c[k];
+      }
+      probe[w] |= bits;
     }
     int hash = Arrays.hashCode(probe);
     for (int i = home(hash); table[i] != 0; i = (i + 1) & tableMask) {
