@@ -63,6 +63,7 @@ public final class DphmmReleaser {
   private final int[] c;
   private final double[] logw;
   private final double[] u;
+  private final ExpMemo expMemo = new ExpMemo();
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
@@ -261,7 +262,8 @@ public final class DphmmReleaser {
 
   /**
    * Steps 9–10: the posterior over C and the two costs. One pass computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every
-   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows. If the sum could have underflowed (below
+   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows; repeated exponents are looked up in an
+   * {@link ExpMemo} (same values as Math.exp). If the sum could have underflowed (below
    * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
    * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
    */
@@ -269,6 +271,7 @@ public final class DphmmReleaser {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
     double sum = 0;
+    expMemo.begin();
     for (int q = 0; q < k; q++) {
       int i = c[q];
       double dist;
@@ -278,10 +281,11 @@ public final class DphmmReleaser {
         dist = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
       logw[q] = dist;
-      double w = prior[i] * Math.exp(-epsilon * dist);
+      double w = prior[i] * expMemo.exp(-epsilon * dist);
       scratch[q] = w;
       sum += w;
     }
+    expMemo.end();
     if (!(sum >= LINEAR_SPACE_FLOOR)) {
       double max = Double.NEGATIVE_INFINITY;
       for (int q = 0; q < k; q++) {
