@@ -24,8 +24,9 @@ import org.pufferflow.policy.StateQuery;
  * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
  *
  * <p>Thread-safety: one instance per operator instance (it owns scratch buffers and the hull cache). After the
- * cache has warmed up, {@link #release} allocates nothing. Randomness comes only from the keyed {@link RandomStream}
- * passed in, so a replay with the same stream yields the same release.
+ * caches have warmed up, {@link #release} allocates nothing, on a cache hit and on a fast-path miss alike (only a
+ * miss that needs the full protectable-graph construction allocates). Randomness comes only from the keyed
+ * {@link RandomStream} passed in, so a replay with the same stream yields the same release.
  */
 public final class DphmmReleaser {
 
