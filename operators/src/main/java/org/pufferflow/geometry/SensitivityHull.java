@@ -42,8 +42,13 @@ public final class SensitivityHull {
         return 0.0;
       }
     }
-    double[] hi = new double[facets];
-    double[] lo = new double[facets];
+    if (r == d && d == 2) {
+      return maxWidth2(flat, idx, count, base);
+    }
+    int[] ws = widthFacets;
+    int w = ws.length;
+    double[] hi = new double[w];
+    double[] lo = new double[w];
     Arrays.fill(hi, Double.NEGATIVE_INFINITY);
     Arrays.fill(lo, Double.POSITIVE_INFINITY);
     for (int i = 0; i < count; i++) {
@@ -59,7 +64,8 @@ public final class SensitivityHull {
         y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
         y2 = 0;
       }
-      for (int f = 0, g = 0; f < facets; f++, g += r) {
+      for (int f = 0; f < w; f++) {
+        int g = ws[f] * r;
         double s = gauge[g] * y0;
         if (r > 1) {
           s += gauge[g + 1] * y1;
@@ -76,10 +82,59 @@ public final class SensitivityHull {
       }
     }
     double best = 0;
-    for (int f = 0; f < facets; f++) {
+    for (int f = 0; f < w; f++) {
       best = Math.max(best, hi[f] - lo[f]);
     }
     return best;
+  }
+
+  /** The full-rank planar case of {@link #maxNormOfDifferences}: facet by facet, extremes kept in registers. */
+  private double maxWidth2(double[] flat, int[] idx, int count, int base) {
+    double bx = flat[base];
+    double by = flat[base + 1];
+    double best = 0;
+    for (int f : widthFacets) {
+      double g0 = gauge[2 * f];
+      double g1 = gauge[2 * f + 1];
+      double hi = Double.NEGATIVE_INFINITY;
+      double lo = Double.POSITIVE_INFINITY;
+      for (int i = 0; i < count; i++) {
+        int o = idx[i] * 2;
+        double s = g0 * (flat[o] - bx) + g1 * (flat[o + 1] - by);
+        if (s > hi) {
+          hi = s;
+        }
+        if (s < lo) {
+          lo = s;
+        }
+      }
+      best = Math.max(best, hi - lo);
+    }
+    return best;
+  }
+
+  /**
+   * The facets whose width max g·y − min g·y must be computed: every facet except those whose gauge is exactly
+   * (bitwise up to the sign of zero) the negation of an earlier listed one — for those g′·y = −(g·y) exactly in
+   * floating point, so their width is exactly the same number.
+   */
+  private static int[] widthFacets(double[] gauge, int facets, int r) {
+    int[] keep = new int[facets];
+    int w = 0;
+    for (int f = 0; f < facets; f++) {
+      boolean antipode = false;
+      for (int q = 0; q < w && !antipode; q++) {
+        boolean neg = true;
+        for (int c = 0; c < r && neg; c++) {
+          neg = gauge[keep[q] * r + c] == -gauge[f * r + c];
+        }
+        antipode = neg;
+      }
+      if (!antipode) {
+        keep[w++] = f;
+      }
+    }
+    return Arrays.copyOf(keep, w);
   }
 
   /** Boundary-inclusive membership tolerance: v ∈ K iff ‖v‖_K ≤ 1 + MEMBERSHIP_TOLERANCE. */
@@ -93,6 +148,7 @@ public final class SensitivityHull {
   private final double radius;
   private final double[] gauge; // facet normals divided by their offsets, r per facet
   private final int facets;
+  private final int[] widthFacets; // see widthFacets(...)
   private final double[][] vertices; // lexicographic
   private final double[][] verticesCcw; // r == 2 (in span order; original coordinates)
   private final double[][] spanPolygon; // r == 2: CCW vertices in span coordinates
@@ -112,6 +168,7 @@ public final class SensitivityHull {
         gauge[f * r + c] = h.normals[f * r + c] / h.offsets[f];
       }
     }
+    this.widthFacets = widthFacets(gauge, facets, r);
     this.measure = h.measure;
     if (r == 0) {
       this.vertices = new double[][] {new double[d]};

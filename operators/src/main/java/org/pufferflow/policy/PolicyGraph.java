@@ -153,6 +153,11 @@ public final class PolicyGraph {
     return complete || Arrays.binarySearch(neighbours[j], k) >= 0;
   }
 
+  /** The sorted neighbours of state j (not for the complete graph); callers must not modify the array. */
+  int[] neighbours(int j) {
+    return neighbours[j];
+  }
+
   /** Number of edges. */
   public long edgeCount() {
     if (complete) {

@@ -47,7 +47,7 @@ public final class ProtectableGraph {
     this.edges = edges;
     this.hull = hull;
     double mult = hull.maxNormOfDifferences(f.flat(), c, c.length);
-    double l1d = l1Diameter(f, c);
+    double l1d = l1Diameter(f, c, c.length);
     this.multiplier = mult;
     this.l1Diameter = l1d;
     double sf = 0;
@@ -368,22 +368,49 @@ public final class ProtectableGraph {
   }
 
 
-  /** max_{j,k∈C} ‖f_j − f_k‖₁ = max over sign vectors s of (max_j s·f_j − min_k s·f_k); O(|C|·2^d). */
-  private static double l1Diameter(StateQuery f, int[] c) {
+  /**
+   * max_{j,k∈C} ‖f_j − f_k‖₁ over C = {@code c[0..count)} = max over sign vectors s of (max_j s·f_j − min_k s·f_k);
+   * O(|C|·2^d). Allocates nothing.
+   */
+  public static double l1Diameter(StateQuery f, int[] c, int count) {
     int d = f.dimension();
-    double best = 0;
-    for (int mask = 0; mask < (1 << (d - 1)); mask++) {
-      double hi = Double.NEGATIVE_INFINITY;
-      double lo = Double.POSITIVE_INFINITY;
-      for (int i : c) {
-        double s = f.get(i, 0);
-        for (int a = 1; a < d; a++) {
-          s += ((mask >> (a - 1)) & 1) == 0 ? f.get(i, a) : -f.get(i, a);
+    // sign vectors s = (1, ±1, ±1): mask bit a−1 set means s_a = −1; one pass over C for all 2^(d−1) of them
+    double hi0 = Double.NEGATIVE_INFINITY;
+    double hi1 = Double.NEGATIVE_INFINITY;
+    double hi2 = Double.NEGATIVE_INFINITY;
+    double hi3 = Double.NEGATIVE_INFINITY;
+    double lo0 = Double.POSITIVE_INFINITY;
+    double lo1 = Double.POSITIVE_INFINITY;
+    double lo2 = Double.POSITIVE_INFINITY;
+    double lo3 = Double.POSITIVE_INFINITY;
+    for (int q = 0; q < count; q++) {
+      int i = c[q];
+      double x = f.get(i, 0);
+      double y = d > 1 ? f.get(i, 1) : 0;
+      double w = d > 2 ? f.get(i, 2) : 0;
+      double s0 = d == 1 ? x : d == 2 ? x + y : x + y + w; // mask 0: (1, 1, 1)
+      hi0 = Math.max(hi0, s0);
+      lo0 = Math.min(lo0, s0);
+      if (d > 1) {
+        double s1 = d == 3 ? x + -y + w : x + -y; // mask 1: (1, −1, 1)
+        hi1 = Math.max(hi1, s1);
+        lo1 = Math.min(lo1, s1);
+        if (d > 2) {
+          double s2 = x + y + -w; // mask 2: (1, 1, −1)
+          double s3 = x + -y + -w; // mask 3: (1, −1, −1)
+          hi2 = Math.max(hi2, s2);
+          lo2 = Math.min(lo2, s2);
+          hi3 = Math.max(hi3, s3);
+          lo3 = Math.min(lo3, s3);
         }
-        hi = Math.max(hi, s);
-        lo = Math.min(lo, s);
       }
-      best = Math.max(best, hi - lo);
+    }
+    double best = Math.max(0, hi0 - lo0);
+    if (d > 1) {
+      best = Math.max(best, hi1 - lo1);
+      if (d > 2) {
+        best = Math.max(best, Math.max(hi2 - lo2, hi3 - lo3));
+      }
     }
     return best;
   }

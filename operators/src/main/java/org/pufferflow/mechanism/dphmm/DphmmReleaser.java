@@ -3,9 +3,12 @@ package org.pufferflow.mechanism.dphmm;
 import java.util.Arrays;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.noise.GammaSampler;
+import org.pufferflow.geometry.SensitivityHull;
+import org.pufferflow.noise.KNormNoise;
 import org.pufferflow.noise.LaplaceNoise;
 import org.pufferflow.noise.RandomStream;
+import org.pufferflow.policy.DeltaFIndex;
+import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.StateQuery;
 
@@ -13,20 +16,34 @@ import org.pufferflow.policy.StateQuery;
  * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
  * prior p⁻ = p0 or p⁺·M^g; constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
  * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
- * 1/ε), U uniform in K_t) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
+ * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
+ * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
  * normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
  *
  * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
  * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
  *
  * <p>Thread-safety: one instance per operator instance (it owns scratch buffers and the hull cache). After the
- * cache has warmed up, {@link #release} allocates nothing. Randomness comes only from the keyed {@link RandomStream}
- * passed in, so a replay with the same stream yields the same release.
+ * caches have warmed up, {@link #release} allocates nothing, on a cache hit and on a fast-path miss alike (only a
+ * miss that needs the full protectable-graph construction allocates). Randomness comes only from the keyed
+ * {@link RandomStream} passed in, so a replay with the same stream yields the same release.
  */
 public final class DphmmReleaser {
 
   /** Pass as {@code gap} for a subject's first release: the prior is p0 and no transition is applied. */
   public static final int FIRST_RELEASE = 0;
+
+  /**
+   * The fast cache-miss path ({@link DeltaFIndex}) is used when the policy graph has at most this many distinct
+   * differences (difference masks of at most 64 words).
+   */
+  static final int MAX_INDEXED_DIFFERENCES = 4096;
+
+  /**
+   * ... and at most this many edges (the index holds two ints per directed edge and is built from a temporary
+   * array of the 2·|E| differences; denser graphs keep the full construction).
+   */
+  static final long MAX_INDEXED_EDGES = 1L << 19;
 
   /** Below this sum of linear-space weights the posterior update is recomputed in log space. */
   static final double LINEAR_SPACE_FLOOR = 1e-200;
@@ -39,12 +56,15 @@ public final class DphmmReleaser {
   private final double epsilon;
   private final HullCache cache;
   private final HullMemo memo;
+  private final DeltaFIndex index; // null: every miss builds G_t with ProtectableGraph.repair
+  private final long[] mask;
+  private final double[] fFlat;
   private final double[] prior;
   private final double[] scratch;
   private final int[] c;
   private final double[] logw;
   private final double[] u;
-  private final double[] tmp = new double[2];
+  private final ExpMemo expMemo = new ExpMemo();
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
@@ -55,6 +75,16 @@ public final class DphmmReleaser {
     this.epsilon = config.epsilon();
     this.memo = new HullMemo(config.cacheCapacity());
     this.cache = new HullCache(n, config.cacheCapacity(), this::buildGeometry);
+    PolicyGraph graph = config.policyGraph();
+    DeltaFIndex idx =
+        graph.isComplete() || graph.edgeCount() > MAX_INDEXED_EDGES ? null : DeltaFIndex.of(f, graph);
+    this.index = idx != null && idx.differenceCount() <= MAX_INDEXED_DIFFERENCES ? idx : null;
+    this.mask = index == null ? null : new long[index.maskWords()];
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = i;
+    }
+    this.fFlat = f.rows(all, n);
     this.prior = new double[n];
     this.scratch = new double[n];
     this.c = new int[n];
@@ -76,15 +106,55 @@ public final class DphmmReleaser {
     return new double[n];
   }
 
-  private ReleaseGeometry buildGeometry(int[] cs) {
+  /**
+   * A cache miss. Fast path: when every node of C has a neighbour in C, no node is exposed, no repair mode adds an
+   * edge and G_t = G_C, so K_t = conv Δf(G_C) is found from the difference mask of C (one pass over the CSR edges
+   * leaving C, hull memoised by mask), and S_f and the Theorem 6.3 multiplier of the configured noise (K-norm:
+   * max ‖f_j − f_k‖_{K_t}; Laplace: ℓ1 diameter / S_f) come from K_t and f(C) directly;
+   * if {@code fullSpan} applies (rank K_t &lt; d) the full construction runs instead. Otherwise G_t is built with
+   * {@link ProtectableGraph#repair}. Both give the same quantities (DphmmFastGeometryTest).
+   */
+  private ReleaseGeometry buildGeometry(int[] c, int count, long[] members, ReleaseGeometry evicted) {
+    if (index != null && count >= 2 && index.inducedDifferences(c, count, members, mask)) {
+      SensitivityHull hull = memo.hull(index, mask, d);
+      if (!config.fullSpan() || hull.rank() == d) {
+        // only the multiplier of the configured noise is computed; the other one is NaN (never read)
+        boolean laplace = config.noise() == DphmmNoise.LAPLACE;
+        double kNorm = laplace ? Double.NaN : hull.maxNormOfDifferences(fFlat, c, count);
+        double l1Diameter = laplace ? ProtectableGraph.l1Diameter(f, c, count) : Double.NaN;
+        UniformKSampler sampler = memo.sampler(hull);
+        double sf = index.l1Sensitivity(mask);
+        return evicted != null
+            ? evicted.assign(null, hull, sampler, kNorm, sf, l1Diameter)
+            : new ReleaseGeometry(null, hull, sampler, kNorm, sf, l1Diameter);
+      }
+    }
+    return fullGeometry(Arrays.copyOf(c, count));
+  }
+
+  private ReleaseGeometry fullGeometry(int[] cs) {
     ProtectableGraph pg =
         ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan(), memo);
     return new ReleaseGeometry(pg, memo.sampler(pg.hull()));
   }
 
-  /** The cached geometry (G_t, K_t) for constraint {@code cs} (sorted state indices), for analysis and tests. */
+  /**
+   * The protectable graph G_t (with K_t) for constraint {@code cs} (sorted state indices), for analysis and tests:
+   * the cached one if the cache built it, else built now (with the same K_t as the release uses).
+   */
   public ProtectableGraph protectableGraph(int[] cs) {
-    return cache.get(cs, cs.length).graph;
+    ReleaseGeometry g = cache.get(cs, cs.length);
+    return g.graph != null ? g.graph : fullGeometry(cs.clone()).graph;
+  }
+
+  /** The cached release geometry of {@code cs} (sorted state indices); for tests. */
+  ReleaseGeometry geometry(int[] cs) {
+    return cache.get(cs, cs.length);
+  }
+
+  /** The geometry built without the fast path; for tests. */
+  ReleaseGeometry geometryWithoutIndex(int[] cs) {
+    return fullGeometry(cs.clone());
   }
 
   /**
@@ -107,10 +177,16 @@ public final class DphmmReleaser {
     int s = surrogate(f, c, k, trueState);
     double[] z = out.z;
     if (config.noise() == DphmmNoise.K_NORM) {
-      g.sampleUniform(rng, u, tmp);
-      double r = g.rank == 0 ? 0 : GammaSampler.sample(rng, g.rank + 1, 1 / epsilon);
-      for (int a = 0; a < d; a++) {
-        z[a] = f.get(s, a) + r * u[a];
+      if (g.rank == 0) {
+        // K = {0}: the noise is exactly 0 and nothing is drawn
+        for (int a = 0; a < d; a++) {
+          z[a] = f.get(s, a);
+        }
+      } else {
+        KNormNoise.sample(rng, g.sampler(), epsilon, u); // R ~ Gamma(r + 1, 1/ε), then U, then R·U
+        for (int a = 0; a < d; a++) {
+          z[a] = f.get(s, a) + u[a];
+        }
       }
     } else {
       double scale = g.l1Sensitivity / epsilon;
@@ -187,7 +263,8 @@ public final class DphmmReleaser {
 
   /**
    * Steps 9–10: the posterior over C and the two costs. One pass computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every
-   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows. If the sum could have underflowed (below
+   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows; repeated exponents are looked up in an
+   * {@link ExpMemo} (same values as Math.exp). If the sum could have underflowed (below
    * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
    * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
    */
@@ -195,19 +272,21 @@ public final class DphmmReleaser {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
     double sum = 0;
+    expMemo.begin();
     for (int q = 0; q < k; q++) {
       int i = c[q];
       double dist;
       if (laplace) {
-        dist = g.l1Sensitivity > 0 ? g.graph.l1From(z, i) / g.l1Sensitivity : 0;
+        dist = g.l1Sensitivity > 0 ? l1From(z, i) / g.l1Sensitivity : 0;
       } else {
-        dist = g.graph.normFrom(z, i);
+        dist = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
       logw[q] = dist;
-      double w = prior[i] * Math.exp(-epsilon * dist);
+      double w = prior[i] * expMemo.exp(-epsilon * dist);
       scratch[q] = w;
       sum += w;
     }
+    expMemo.end();
     if (!(sum >= LINEAR_SPACE_FLOOR)) {
       double max = Double.NEGATIVE_INFINITY;
       for (int q = 0; q < k; q++) {
@@ -236,6 +315,15 @@ public final class DphmmReleaser {
     out.hullRank = g.rank;
     out.dphmmEpsilon = epsilon;
     out.constrainedDpEpsilon = roundUp(epsilon * multiplier);
+  }
+
+  /** ‖z − f(s_i)‖₁. */
+  private double l1From(double[] z, int i) {
+    double s = 0;
+    for (int a = 0, o = i * d; a < d; a++) {
+      s += Math.abs(z[a] - fFlat[o + a]);
+    }
+    return s;
   }
 
   /** Budget arithmetic rounds toward more privacy loss. */

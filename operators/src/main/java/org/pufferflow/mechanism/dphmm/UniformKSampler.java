@@ -5,14 +5,17 @@ import org.pufferflow.noise.ConvexPolygonSampler;
 import org.pufferflow.noise.PolytopeSampler;
 import org.pufferflow.noise.RandomStream;
 import org.pufferflow.noise.SegmentSampler;
+import org.pufferflow.noise.ShapeSampler;
 
 /**
  * Uniform draws from a sensitivity hull K within its span (dphmm.md §2 step 8, §5), delegating to the noise
  * package's samplers: rank 0 the point 0; rank 1 a {@link SegmentSampler}; rank 2 a {@link ConvexPolygonSampler}
  * (in span coordinates, mapped back by the orthonormal basis when d = 3); rank 3 a {@link PolytopeSampler} over
- * the hull's triangulated boundary. Immutable; {@link #sample} allocates nothing.
+ * the hull's triangulated boundary. As a {@link ShapeSampler} it is the U of {@link org.pufferflow.noise.KNormNoise}:
+ * {@link #dimension()} is d and {@link #rank()} the rank of K (0 for K = {0}, whose only point is 0 — callers
+ * release exactly rather than draw a radius for it). Immutable; {@link #sample} allocates nothing.
  */
-final class UniformKSampler {
+final class UniformKSampler implements ShapeSampler {
 
   private final int d;
   private final int rank;
@@ -50,8 +53,19 @@ final class UniformKSampler {
     this.basis = b;
   }
 
-  /** Writes a uniform point of K into {@code out[0..d)}; {@code tmp} (length ≥ 2) is scratch. */
-  void sample(RandomStream r, double[] out, double[] tmp) {
+  @Override
+  public int dimension() {
+    return d;
+  }
+
+  @Override
+  public int rank() {
+    return rank;
+  }
+
+  /** Writes a uniform point of K into {@code out[0..d)}. */
+  @Override
+  public void sample(RandomStream r, double[] out) {
     switch (rank) {
       case 0:
         for (int a = 0; a < d; a++) {
@@ -65,9 +79,11 @@ final class UniformKSampler {
         if (basis == null) {
           polygon.sample(r, out);
         } else {
-          polygon.sample(r, tmp);
+          polygon.sample(r, out); // span coordinates in out[0..2), mapped back by the basis
+          double y0 = out[0];
+          double y1 = out[1];
           for (int a = 0; a < 3; a++) {
-            out[a] = basis[2 * a] * tmp[0] + basis[2 * a + 1] * tmp[1];
+            out[a] = basis[2 * a] * y0 + basis[2 * a + 1] * y1;
           }
         }
         break;

@@ -50,4 +50,70 @@ class AllocationFreeReleaseTest {
       assertThat(rel.cacheMisses()).isEqualTo(1);
     }
   }
+
+  @Test
+  void cacheMissesOnAMovingConstraintAllocateNothingEither() {
+    com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    int side = 12;
+    int n = side * side;
+    double[][] f = new double[n][];
+    double[][] m = new double[n][n];
+    for (int k = 0; k < n; k++) {
+      int a = k / side;
+      int b = k % side;
+      f[k] = new double[] {a, b};
+      m[k][k] = 0.6;
+      int[][] nb = {{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}};
+      int deg = 0;
+      for (int[] q : nb) {
+        deg += q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side ? 1 : 0;
+      }
+      for (int[] q : nb) {
+        if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
+          m[k][side * q[0] + q[1]] = 0.4 / deg;
+        }
+      }
+    }
+    double[] p0 = new double[n];
+    p0[n / 2 + side / 2] = 1;
+    org.pufferflow.policy.StateQuery q = org.pufferflow.policy.StateQuery.of(f);
+    DphmmReleaser rel = new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0)
+        .query(q).policyGraph(PolicyGraph.utility(q, 1.5)).epsilon(1).cacheCapacity(8).build());
+    KeyedRandom rng = new KeyedRandom(NoiseKey.of(new byte[32]));
+    double[] post = rel.newPosterior();
+    DphmmRelease out = rel.newResult();
+    int s = n / 2 + side / 2;
+    long t = 0;
+    for (; t < 20_000; t++) {
+      s = step(s, side, t);
+      rel.release(post, t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, s, rng.reset("dphmm", "s", t), out);
+    }
+    long missesBefore = rel.cacheMisses();
+    long id = Thread.currentThread().getId();
+    long before = bean.getThreadAllocatedBytes(id);
+    for (long end = t + 10_000; t < end; t++) {
+      s = step(s, side, t);
+      rel.release(post, 1, s, rng.reset("dphmm", "s", t), out);
+    }
+    long allocated = bean.getThreadAllocatedBytes(id) - before;
+    assertThat(rel.cacheMisses() - missesBefore).as("misses among 10^4 releases").isGreaterThan(1_000);
+    assertThat(allocated).as("bytes allocated by 10^4 releases on a moving constraint").isLessThan(10_000);
+  }
+
+  /** A deterministic wandering path on the grid (test code). */
+  private static int step(int s, int side, long t) {
+    int a = s / side;
+    int b = s % side;
+    int dir = (int) ((t * 2654435761L >>> 7) % 5);
+    if (dir == 1 && a > 0) {
+      a--;
+    } else if (dir == 2 && a < side - 1) {
+      a++;
+    } else if (dir == 3 && b > 0) {
+      b--;
+    } else if (dir == 4 && b < side - 1) {
+      b++;
+    }
+    return side * a + b;
+  }
 }
