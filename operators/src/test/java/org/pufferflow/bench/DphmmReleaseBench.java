@@ -19,6 +19,7 @@ import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.mechanism.dphmm.GridModels;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 import org.pufferflow.policy.PolicyGraph;
@@ -58,38 +59,12 @@ public class DphmmReleaseBench {
   private int t;
   private KeyedRandom rng;
 
-  static double[][] lazyWalk(int side) {
-    int n = side * side;
-    double[][] m = new double[n][n];
-    for (int a = 0; a < side; a++) {
-      for (int b = 0; b < side; b++) {
-        int k = side * a + b;
-        m[k][k] = 0.6;
-        int[][] nb = {{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}};
-        int deg = 0;
-        for (int[] q : nb) {
-          deg += q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side ? 1 : 0;
-        }
-        for (int[] q : nb) {
-          if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
-            m[k][side * q[0] + q[1]] = 0.4 / deg;
-          }
-        }
-      }
-    }
-    return m;
-  }
-
   @Setup(Level.Trial)
   public void setUp() {
     int n = side * side;
-    double[][] rows = lazyWalk(side);
+    double[][] rows = GridModels.lazyWalk(side);
     m = side <= 10 ? DenseTransitionMatrix.of(rows) : SparseTransitionMatrix.fromDense(rows);
-    double[][] f = new double[n][];
-    for (int k = 0; k < n; k++) {
-      f[k] = new double[] {k / side, k % side};
-    }
-    StateQuery q = StateQuery.of(f);
+    StateQuery q = StateQuery.of(GridModels.cellCoordinates(side));
     int start = side * (side / 2) + side / 2;
     double[] p0 = new double[n];
     if (constraint.equals("saturated")) {

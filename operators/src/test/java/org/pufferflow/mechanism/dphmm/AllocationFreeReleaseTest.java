@@ -56,27 +56,10 @@ class AllocationFreeReleaseTest {
     com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     int side = 12;
     int n = side * side;
-    double[][] f = new double[n][];
-    double[][] m = new double[n][n];
-    for (int k = 0; k < n; k++) {
-      int a = k / side;
-      int b = k % side;
-      f[k] = new double[] {a, b};
-      m[k][k] = 0.6;
-      int[][] nb = {{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}};
-      int deg = 0;
-      for (int[] q : nb) {
-        deg += q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side ? 1 : 0;
-      }
-      for (int[] q : nb) {
-        if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
-          m[k][side * q[0] + q[1]] = 0.4 / deg;
-        }
-      }
-    }
+    double[][] m = GridModels.lazyWalk(side);
     double[] p0 = new double[n];
     p0[n / 2 + side / 2] = 1;
-    org.pufferflow.policy.StateQuery q = org.pufferflow.policy.StateQuery.of(f);
+    org.pufferflow.policy.StateQuery q = org.pufferflow.policy.StateQuery.of(GridModels.cellCoordinates(side));
     DphmmReleaser rel = new DphmmReleaser(DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0)
         .query(q).policyGraph(PolicyGraph.utility(q, 1.5)).epsilon(1).cacheCapacity(8).build());
     KeyedRandom rng = new KeyedRandom(NoiseKey.of(new byte[32]));

@@ -109,30 +109,10 @@ class FilterVectorsTest {
   static DphmmConfig.Builder grid10() {
     int side = 10;
     int n = side * side;
-    double[][] m = new double[n][n];
-    double[][] f = new double[n][];
-    for (int a = 0; a < side; a++) {
-      for (int b = 0; b < side; b++) {
-        int k = side * a + b;
-        f[k] = new double[] {a, b};
-        m[k][k] = 0.6;
-        int[][] nb = {{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}};
-        int deg = 0;
-        for (int[] q : nb) {
-          if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
-            deg++;
-          }
-        }
-        for (int[] q : nb) {
-          if (q[0] >= 0 && q[0] < side && q[1] >= 0 && q[1] < side) {
-            m[k][side * q[0] + q[1]] = 0.4 / deg;
-          }
-        }
-      }
-    }
+    double[][] m = GridModels.lazyWalk(side);
     double[] p0 = new double[n];
     p0[0] = 1;
-    StateQuery q = StateQuery.of(f);
+    StateQuery q = StateQuery.of(GridModels.cellCoordinates(side));
     return DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0).query(q)
         .policyGraph(PolicyGraph.utility(q, 1.5)).repair(RepairMode.GREEDY).epsilon(1);
   }
