@@ -1,0 +1,22 @@
+package org.pufferflow.jobs.experiments;
+
+/** Progress of a running {@link Experiment}: a number of steps announced up front, then advanced. */
+public interface ExperimentProgress {
+
+  /** Announces {@code total} steps for the part named {@code task} (replaces any earlier announcement). */
+  void start(String task, long total);
+
+  /** Advances by {@code steps}. */
+  void step(long steps);
+
+  /** A sink that shows nothing (tests). */
+  static ExperimentProgress silent() {
+    return new ExperimentProgress() {
+      @Override
+      public void start(String task, long total) {}
+
+      @Override
+      public void step(long steps) {}
+    };
+  }
+}
