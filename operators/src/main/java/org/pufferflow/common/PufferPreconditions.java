@@ -300,4 +300,37 @@ public final class PufferPreconditions {
     }
     return actual;
   }
+
+  /**
+   * The smallest ε a mechanism accepts, 2^-40 (about 9.1e-13). Below it noise scales such as 1/ε leave the exact
+   * ranges of the samplers (the Gamma radius of the K-norm mechanism, the dyadic discrete Laplace), and the
+   * released value would be useless anyway. Mechanism builders check ε with {@link #checkMechanismEpsilon}, so a
+   * configuration is refused when it is loaded rather than on its first release.
+   */
+  public static final double MIN_EPSILON = 0x1.0p-40;
+
+  /** A mechanism's ε: finite, &gt; 0 and ≥ {@link #MIN_EPSILON}. */
+  public static double checkMechanismEpsilon(String name, double epsilon) {
+    checkEpsilon(name, epsilon);
+    if (epsilon < MIN_EPSILON) {
+      throw new IllegalArgumentException(
+          name + " = " + epsilon + ": must be >= 2^-40 (" + MIN_EPSILON + "); smaller values give noise scales"
+              + " beyond the exact samplers' range");
+    }
+    return epsilon;
+  }
+
+  /**
+   * A noise scale computed by a mechanism builder from public parameters, checked against the range of the
+   * sampler that will draw it ({@code min} ≤ scale ≤ {@code max}, finite), so a mechanism that builds never throws
+   * on a release.
+   */
+  public static double checkNoiseScale(String name, double scale, double min, double max) {
+    if (!(scale >= min) || !(scale <= max) || Double.isInfinite(scale)) {
+      throw new IllegalArgumentException(
+          name + " = " + scale + ": outside the sampler's range [" + min + ", " + max + "]; raise epsilon or"
+              + " shorten the window");
+    }
+    return scale;
+  }
 }
