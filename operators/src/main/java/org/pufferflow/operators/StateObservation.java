@@ -33,8 +33,9 @@ public class StateObservation {
     return Objects.hash(subjectId, tick, state);
   }
 
+  /** Shows the subject and tick only: the state is private and never appears in logs or messages. */
   @Override
   public String toString() {
-    return "(" + subjectId + ", " + tick + ", " + state + ")";
+    return "StateObservation(" + subjectId + ", tick " + tick + ", state hidden)";
   }
 }
