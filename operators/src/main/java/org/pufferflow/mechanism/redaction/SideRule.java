@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.redaction;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
@@ -10,7 +11,9 @@ import org.pufferflow.common.PufferPreconditions;
  * and the other value always, band S ({@code >= dS}) always released. A deterministic window of radius
  * {@code R} is the special case {@code dM = dS = R + 1}. Immutable.
  */
-public final class SideRule implements SideRedaction {
+public final class SideRule implements SideRedaction, Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final long sideLength;
   private final long dM;

@@ -81,12 +81,12 @@ class RedactionPlanTest {
         assertThat(r2).isEqualTo(Math.max(r1, plan.redactionProbability(t, x, new long[] {10}, 1)));
         for (int s = 0; s < 50; s++) {
           String subject = "s" + s;
-          boolean a = plan.release(t, x, one, 1, rnd, "redaction", subject);
-          boolean b = plan.release(t, x, two, 2, rnd, "redaction", subject);
+          boolean a = plan.release(t, x, one, 1, rnd, subject);
+          boolean b = plan.release(t, x, two, 2, rnd, subject);
           if (b && !a) {
             flipsToRelease++;
           }
-          assertThat(plan.release(t, x, one, 1, rnd, "redaction", subject)).isEqualTo(a); // replay
+          assertThat(plan.release(t, x, one, 1, rnd, subject)).isEqualTo(a); // replay
         }
       }
     }
@@ -135,7 +135,7 @@ class RedactionPlanTest {
         if (t > 1) {
           x = chainRandom.nextDouble() < c.transition(x, 1) ? 1 : 0;
         }
-        released += plan.release(t, x, active, 1, rnd, "redaction", subject) ? 1 : 0;
+        released += plan.release(t, x, active, 1, rnd, subject) ? 1 : 0;
       }
       sum += released / 10.0;
       sumSq += (released / 10.0) * (released / 10.0);
