@@ -102,6 +102,16 @@ public class RedactionBench {
     return plan.redactionProbability(s, 0, active, 3);
   }
 
+  /** The range rule without the coin (compare {@link #redactionProbabilityOnly}). */
+  @Benchmark
+  public double redactionProbabilityRangesOnly() {
+    long s = t++;
+    if (t > 1_000_030) {
+      t = 999_990;
+    }
+    return plan.redactionProbability(s, 0, ranges);
+  }
+
   /** Design cost of one streaming configuration, per design. */
   @State(Scope.Thread)
   public static class DesignState {
