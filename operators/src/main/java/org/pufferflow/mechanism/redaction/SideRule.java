@@ -29,14 +29,24 @@ public final class SideRule implements SideRedaction, Serializable {
     this.q = q;
   }
 
-  /** The 3R rule for {@code bands} with band-M redaction probabilities {@code q} (length {@code K}). */
+  /**
+   * The 3R rule for {@code bands} with band-M redaction probabilities {@code q} (length {@code K}). Each {@code q_k}
+   * is raised to {@code max_{j >= k} q_j}, so the rule never redacts less at a larger distance. Every design here is
+   * non-increasing in exact arithmetic (the taut string's increments grow, the others are uniform); this only removes
+   * floating-point wiggles of an ulp, and raising a redaction probability is post-processing (never more leakage).
+   * The streaming rule relies on it: only the nearest private tick on each side matters.
+   */
   public static SideRule threeR(RedactionBands bands, double[] q) {
     PufferPreconditions.checkArgument(
         q.length == bands.mSize(), "q has %s entries, band M has %s records", q.length, bands.mSize());
     for (int k = 0; k < q.length; k++) {
       PufferPreconditions.checkProbability("q[" + k + "]", q[k]);
     }
-    return new SideRule(bands.sideLength(), bands.dM(), bands.dS(), bands.releasableValue(), q.clone());
+    double[] monotone = q.clone();
+    for (int k = monotone.length - 2; k >= 0; k--) {
+      monotone[k] = Math.max(monotone[k], monotone[k + 1]);
+    }
+    return new SideRule(bands.sideLength(), bands.dM(), bands.dS(), bands.releasableValue(), monotone);
   }
 
   /** A deterministic window redacting distances {@code 1..radius} (capped at the side length). */
