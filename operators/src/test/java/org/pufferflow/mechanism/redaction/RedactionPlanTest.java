@@ -13,7 +13,6 @@ import net.jqwik.api.constraints.Scale;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.noise.KeyedRandom;
-import org.pufferflow.noise.NoiseKey;
 
 /** The per-record streaming rule of redaction.md §6 (and T13, Monte-Carlo check of Eq. 3). */
 class RedactionPlanTest {
@@ -21,11 +20,7 @@ class RedactionPlanTest {
   private static final long U = LocalRedactionMechanism.UNBOUNDED;
 
   private static KeyedRandom random() {
-    byte[] key = new byte[32];
-    for (int i = 0; i < key.length; i++) {
-      key[i] = (byte) (17 * i + 3);
-    }
-    return new KeyedRandom(NoiseKey.of(key));
+    return RedactionTestKeys.random();
   }
 
   /** Away from the stream start the plan's rule is the unbounded 3R mechanism's rule. */
