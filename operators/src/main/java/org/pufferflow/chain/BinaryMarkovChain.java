@@ -1,5 +1,6 @@
 package org.pufferflow.chain;
 
+import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -14,7 +15,9 @@ import org.pufferflow.common.PufferPreconditions;
  * thread-safe. The general N-state analysis lives in {@code ChainAnalysis}; this class holds only what is special to
  * two states.
  */
-public final class BinaryMarkovChain {
+public final class BinaryMarkovChain implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final double alpha;
   private final double beta;

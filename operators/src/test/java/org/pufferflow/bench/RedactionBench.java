@@ -11,6 +11,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.mechanism.redaction.BudgetSplit;
+import org.pufferflow.mechanism.redaction.OptOutRanges;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
 import org.pufferflow.mechanism.redaction.ThreeRDesign;
@@ -34,6 +36,7 @@ public class RedactionBench {
 
   private KeyedRandom random;
   private RedactionPlan plan;
+  private OptOutRanges ranges;
   private final long[] active = {1_000_000, 1_000_003, 1_000_020};
   private long t = 999_990;
   private long coinSeq;
@@ -47,18 +50,23 @@ public class RedactionBench {
     }
     random = new KeyedRandom(NoiseKey.of(key));
     plan = RedactionPlan.threeR(FIG3, 1, BudgetSplit.half(1), ThreeRDesign.OPTIMAL);
+    ranges = new OptOutRanges();
+    for (long p : active) {
+      ranges.add(p, p);
+    }
+    ranges.add(2_000_000, 2_000_000 + 1_000_000_000_000L);
   }
 
   /** Baseline: one keyed coin per record. */
   @Benchmark
   public long keyedCoin() {
-    return random.reset("redaction", SUBJECT, coinSeq++).nextLong();
+    return random.reset(RedactionPlan.MECHANISM_ID, SUBJECT, coinSeq++).nextLong();
   }
 
   /** A band-M record (0 < r < 1): max rule over 3 private indices plus one keyed coin — the worst case. */
   @Benchmark
   public boolean decideBandM() {
-    return plan.release(1_000_001, 0, active, 3, random, "redaction", SUBJECT);
+    return plan.release(1_000_001, 0, active, 3, random, SUBJECT);
   }
 
   /** A stream of records sweeping past three private indices: mixed L/M/S records (the typical case). */
@@ -68,7 +76,20 @@ public class RedactionBench {
     if (t > 1_000_030) {
       t = 999_990;
     }
-    return plan.release(s, (int) (s & 1), active, 3, random, "redaction", SUBJECT);
+    return plan.release(s, (int) (s & 1), active, 3, random, SUBJECT);
+  }
+
+  /**
+   * The same sweep against opt-out RANGES ({@link OptOutRanges}): one range of 10^12 ticks plus the three single
+   * ticks of {@link #decideStream}; the cost must not depend on the range length.
+   */
+  @Benchmark
+  public boolean decideStreamRanges() {
+    long s = t++;
+    if (t > 1_000_030) {
+      t = 999_990;
+    }
+    return plan.release(s, (int) (s & 1), ranges, random, SUBJECT);
   }
 
   /** The rule without the coin. */
@@ -81,6 +102,16 @@ public class RedactionBench {
     return plan.redactionProbability(s, 0, active, 3);
   }
 
+  /** The range rule without the coin (compare {@link #redactionProbabilityOnly}). */
+  @Benchmark
+  public double redactionProbabilityRangesOnly() {
+    long s = t++;
+    if (t > 1_000_030) {
+      t = 999_990;
+    }
+    return plan.redactionProbability(s, 0, ranges);
+  }
+
   /** Design cost of one streaming configuration, per design. */
   @State(Scope.Thread)
   public static class DesignState {
@@ -91,11 +122,7 @@ public class RedactionBench {
 
     @Setup
     public void setUp() {
-      for (ThreeRDesign d : ThreeRDesign.values()) {
-        if (d.cliName().equals(design)) {
-          value = d;
-        }
-      }
+      value = RedactionMechanism.fromConfigName(design).design();
     }
   }
 

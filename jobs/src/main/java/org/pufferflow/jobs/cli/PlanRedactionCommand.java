@@ -7,13 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.mechanism.redaction.BudgetSplit;
 import org.pufferflow.mechanism.redaction.LocalRedactionMechanism;
 import org.pufferflow.mechanism.redaction.MqMechanism;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.SidedRedactionMechanism;
 import org.pufferflow.mechanism.redaction.SplitRule;
-import org.pufferflow.mechanism.redaction.ThreeRDesign;
 import org.pufferflow.mechanism.redaction.ThreeRMechanism;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,11 +58,11 @@ public final class PlanRedactionCommand implements Callable<Integer> {
   @Option(names = "--n", description = "number of records (omitted: an unbounded stream)")
   Long n;
 
-  @Option(names = "--mechanism", defaultValue = "3r-numerical",
+  @Option(names = "--mechanism", defaultValue = RedactionMechanism.DEFAULT_CONFIG_NAME,
       description = "3r-relaxed | 3r-optimal | 3r-numerical | mq | mq-tight (default: ${DEFAULT-VALUE})")
   String mechanism;
 
-  @Option(names = "--split", defaultValue = "auto", description = "auto | half | right (default: ${DEFAULT-VALUE})")
+  @Option(names = "--split", defaultValue = SplitRule.DEFAULT_CONFIG_NAME, description = "auto | half | right (default: ${DEFAULT-VALUE})")
   String split;
 
   @Option(names = "--json", description = "print exactly one JSON object")
@@ -73,15 +74,16 @@ public final class PlanRedactionCommand implements Callable<Integer> {
     long length = n == null ? LocalRedactionMechanism.UNBOUNDED : n;
     SidedRedactionMechanism m;
     BudgetSplit used;
-    String mech = mechanism.toLowerCase(Locale.ROOT);
-    if (mech.equals("mq") || mech.equals("mq-tight")) {
+    RedactionMechanism mech = parse(() -> RedactionMechanism.fromConfigName(mechanism));
+    SplitRule splitRule = parse(() -> SplitRule.fromConfigName(split));
+    if (!mech.isThreeR()) {
       MqMechanism mq = MqMechanism.builder().chain(chain).epsilon(epsilon).privateIndex(privateIndex)
-          .length(length).tight(mech.equals("mq-tight")).build();
+          .length(length).tight(mech.tight()).build();
       m = mq;
       used = mq.split();
     } else {
       ThreeRMechanism tr = ThreeRMechanism.builder().chain(chain).epsilon(epsilon).privateIndex(privateIndex)
-          .length(length).design(design(mech)).splitRule(splitRule(split)).build();
+          .length(length).design(mech.design()).splitRule(splitRule).build();
       m = tr;
       used = tr.split();
     }
@@ -144,22 +146,12 @@ public final class PlanRedactionCommand implements Callable<Integer> {
     return sideExists ? JsonNodeFactory.instance.numberNode(d) : JsonNodeFactory.instance.nullNode();
   }
 
-  private static ThreeRDesign design(String name) {
-    for (ThreeRDesign d : ThreeRDesign.values()) {
-      if (d.cliName().equals(name)) {
-        return d;
-      }
+  /** Parses an option with the redaction package's enum parser; its message ("mechanism = x: ...") gets the dashes. */
+  private static <T> T parse(Supplier<T> parser) {
+    try {
+      return parser.get();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--" + e.getMessage());
     }
-    throw new UsageException(
-        "--mechanism = " + name + ": must be one of 3r-relaxed, 3r-optimal, 3r-numerical, mq, mq-tight");
-  }
-
-  private static SplitRule splitRule(String name) {
-    for (SplitRule r : SplitRule.values()) {
-      if (r.cliName().equals(name.toLowerCase(Locale.ROOT))) {
-        return r;
-      }
-    }
-    throw new UsageException("--split = " + name + ": must be one of auto, half, right");
   }
 }

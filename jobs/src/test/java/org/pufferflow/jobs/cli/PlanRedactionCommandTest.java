@@ -9,6 +9,8 @@ import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.mechanism.redaction.SplitRule;
 
 /** {@code pufferflow plan redaction} against cli.md and redaction.md's vectors. */
 class PlanRedactionCommandTest {
@@ -62,6 +64,38 @@ class PlanRedactionCommandTest {
     assertThat(o.get("utility").asDouble()).isCloseTo(0.789496, within(1e-6));
     assertThat(o.get("leakage").asDouble()).isLessThanOrEqualTo(1.0);
     assertThat(o.get("split").get("right").asDouble()).isEqualTo(1.0);
+  }
+
+  /** The CLI's defaults are the redaction package's ({@code RedactionMechanism.DEFAULT}, {@code SplitRule.DEFAULT}). */
+  @Test
+  void defaultsAreThePackageDefaults() throws Exception {
+    String[] base = {"--alpha", "0.1", "--beta", "0.2", "--epsilon", "1", "--private", "7", "--json"};
+    JsonNode implicit = json(base);
+    String[] explicit = java.util.Arrays.copyOf(base, base.length + 4);
+    explicit[base.length] = "--mechanism";
+    explicit[base.length + 1] = RedactionMechanism.DEFAULT.configName();
+    explicit[base.length + 2] = "--split";
+    explicit[base.length + 3] = SplitRule.DEFAULT.configName();
+    assertThat(implicit).isEqualTo(json(explicit));
+    for (RedactionMechanism m : RedactionMechanism.values()) {
+      if (m != RedactionMechanism.DEFAULT) {
+        explicit[base.length + 1] = m.configName();
+        assertThat(json(explicit)).as(m.configName()).isNotEqualTo(implicit);
+      }
+    }
+    Run help = run("--help");
+    assertThat(help.out()).contains("(default: " + RedactionMechanism.DEFAULT_CONFIG_NAME + ")");
+  }
+
+  @Test
+  void enumNamesAreCaseInsensitiveAndErrorsNameTheOption() {
+    Run ok = run("--alpha", "0.1", "--beta", "0.2", "--epsilon", "1", "--private", "3", "--mechanism", "MQ-Tight",
+        "--split", "HALF", "--json");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    Run bad = run("--alpha", "0.1", "--beta", "0.2", "--epsilon", "1", "--private", "3", "--mechanism", "3r");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().trim())
+        .endsWith("--mechanism = 3r: must be one of 3r-relaxed, 3r-optimal, 3r-numerical, mq, mq-tight");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.redaction;
 
+import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -8,7 +9,9 @@ import org.pufferflow.common.PufferPreconditions;
  * {@code >= 0}; a zero budget redacts that whole side. The right budget is rounded down until the floating-point sum
  * does not exceed {@code eps}, so rounding never adds privacy loss.
  */
-public record BudgetSplit(double left, double right) {
+public record BudgetSplit(double left, double right) implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   public BudgetSplit {
     PufferPreconditions.checkNonNegative("left epsilon", left);

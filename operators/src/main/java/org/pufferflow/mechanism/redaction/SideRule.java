@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.redaction;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
@@ -10,7 +11,9 @@ import org.pufferflow.common.PufferPreconditions;
  * and the other value always, band S ({@code >= dS}) always released. A deterministic window of radius
  * {@code R} is the special case {@code dM = dS = R + 1}. Immutable.
  */
-public final class SideRule implements SideRedaction {
+public final class SideRule implements SideRedaction, Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final long sideLength;
   private final long dM;
@@ -26,14 +29,24 @@ public final class SideRule implements SideRedaction {
     this.q = q;
   }
 
-  /** The 3R rule for {@code bands} with band-M redaction probabilities {@code q} (length {@code K}). */
+  /**
+   * The 3R rule for {@code bands} with band-M redaction probabilities {@code q} (length {@code K}). Each {@code q_k}
+   * is raised to {@code max_{j >= k} q_j}, so the rule never redacts less at a larger distance. Every design here is
+   * non-increasing in exact arithmetic (the taut string's increments grow, the others are uniform); this only removes
+   * floating-point wiggles of an ulp, and raising a redaction probability is post-processing (never more leakage).
+   * The streaming rule relies on it: only the nearest private tick on each side matters.
+   */
   public static SideRule threeR(RedactionBands bands, double[] q) {
     PufferPreconditions.checkArgument(
         q.length == bands.mSize(), "q has %s entries, band M has %s records", q.length, bands.mSize());
     for (int k = 0; k < q.length; k++) {
       PufferPreconditions.checkProbability("q[" + k + "]", q[k]);
     }
-    return new SideRule(bands.sideLength(), bands.dM(), bands.dS(), bands.releasableValue(), q.clone());
+    double[] monotone = q.clone();
+    for (int k = monotone.length - 2; k >= 0; k--) {
+      monotone[k] = Math.max(monotone[k], monotone[k + 1]);
+    }
+    return new SideRule(bands.sideLength(), bands.dM(), bands.dS(), bands.releasableValue(), monotone);
   }
 
   /** A deterministic window redacting distances {@code 1..radius} (capped at the side length). */

@@ -1,26 +1,17 @@
 package org.pufferflow.mechanism.redaction;
 
 /**
- * How the band-M redaction probabilities of a 3R mechanism are chosen (redaction.md §3.3–3.5).
+ * How the band-M redaction probabilities of a 3R mechanism are chosen (docs/redaction.md, "Mechanisms"; Maßny et
+ * al., Sec. IV). The user-facing names ({@code 3r-relaxed}, ...) belong to {@link RedactionMechanism}, the one enum
+ * that the CLI and the configuration parse.
  */
 public enum ThreeRDesign {
   /** R-U: closed-form uniform q from the relaxed bound ("3R (relaxation)"). */
-  RELAXED("3r-relaxed"),
+  RELAXED,
   /** R-OPT: the exact optimum of the relaxed convex program (taut string). */
-  OPTIMAL("3r-optimal"),
+  OPTIMAL,
   /** N: smallest uniform q with exact side leakage at most the side budget (bisection). */
-  NUMERICAL("3r-numerical");
-
-  private final String cliName;
-
-  ThreeRDesign(String cliName) {
-    this.cliName = cliName;
-  }
-
-  /** The name used by {@code pufferflow plan redaction --mechanism}. */
-  public String cliName() {
-    return cliName;
-  }
+  NUMERICAL;
 
   /** Band-M probabilities for one side. */
   public double[] design(RedactionBands bands) {

@@ -13,7 +13,6 @@ import net.jqwik.api.constraints.Scale;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.noise.KeyedRandom;
-import org.pufferflow.noise.NoiseKey;
 
 /** The per-record streaming rule of redaction.md §6 (and T13, Monte-Carlo check of Eq. 3). */
 class RedactionPlanTest {
@@ -21,11 +20,7 @@ class RedactionPlanTest {
   private static final long U = LocalRedactionMechanism.UNBOUNDED;
 
   private static KeyedRandom random() {
-    byte[] key = new byte[32];
-    for (int i = 0; i < key.length; i++) {
-      key[i] = (byte) (17 * i + 3);
-    }
-    return new KeyedRandom(NoiseKey.of(key));
+    return RedactionTestKeys.random();
   }
 
   /** Away from the stream start the plan's rule is the unbounded 3R mechanism's rule. */
@@ -81,12 +76,12 @@ class RedactionPlanTest {
         assertThat(r2).isEqualTo(Math.max(r1, plan.redactionProbability(t, x, new long[] {10}, 1)));
         for (int s = 0; s < 50; s++) {
           String subject = "s" + s;
-          boolean a = plan.release(t, x, one, 1, rnd, "redaction", subject);
-          boolean b = plan.release(t, x, two, 2, rnd, "redaction", subject);
+          boolean a = plan.release(t, x, one, 1, rnd, subject);
+          boolean b = plan.release(t, x, two, 2, rnd, subject);
           if (b && !a) {
             flipsToRelease++;
           }
-          assertThat(plan.release(t, x, one, 1, rnd, "redaction", subject)).isEqualTo(a); // replay
+          assertThat(plan.release(t, x, one, 1, rnd, subject)).isEqualTo(a); // replay
         }
       }
     }
@@ -135,7 +130,7 @@ class RedactionPlanTest {
         if (t > 1) {
           x = chainRandom.nextDouble() < c.transition(x, 1) ? 1 : 0;
         }
-        released += plan.release(t, x, active, 1, rnd, "redaction", subject) ? 1 : 0;
+        released += plan.release(t, x, active, 1, rnd, subject) ? 1 : 0;
       }
       sum += released / 10.0;
       sumSq += (released / 10.0) * (released / 10.0);
