@@ -129,6 +129,21 @@ class ValidConfigTest {
   }
 
   @Test
+  void loadForRunReadsTheKeyOnlyWhenAMechanismIsEnabled(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("job.yaml");
+    Files.writeString(config, mutate("-noise.keyEnv", "noise.keyFile=\"job.key\""));
+    assertThatThrownBy(() -> ConfigLoader.loadForRun(config))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+    assertThat(ConfigLoader.load(config).noise().keyFile()).isEqualTo(dir.resolve("job.key").toString());
+    Files.writeString(dir.resolve("job.key"), "0123456789abcdef".repeat(4) + "\n");
+    assertThat(ConfigLoader.loadForRun(config).noise().load().length()).isEqualTo(32);
+    Path ingestOnly = dir.resolve("ingest.yaml");
+    Files.writeString(ingestOnly, MINIMAL);
+    assertThat(ConfigLoader.loadForRun(ingestOnly).anyMechanism()).isFalse();
+  }
+
+  @Test
   void errorsInsideTheModelFileNameTheFile(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("learned.yaml"), "states: [out, in]\ntransition: [[0.7, 0.3], [0.4, 0.5]]\n");
     String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"");
