@@ -203,6 +203,8 @@ class InvalidConfigTest {
         c("redaction.split: unknown value left, expected one of auto, half, right", "redaction.split=\"left\""),
         c("dphmm.repair: unknown value none, expected one of strict, greedy, min-volume", "dphmm.repair=\"none\""),
         c("dphmm.mechanism: unknown value knorm, expected one of k-norm, laplace", "dphmm.mechanism=\"knorm\""),
+        c("mqm.epsilon: epsilon = 1.0: no Markov quilt is feasible, so no per-time-point guarantee holds on an"
+            + " unbounded stream", "model.transition=[[0.999,0.001],[0.001,0.999]]", "-redaction"),
         c("mqm.theta: states k = 1: must be >= 2",
             "model.states=[\"only\"]", "model.transition=[[1]]", "discretizer={\"type\":\"categorical\"}",
             "-redaction", "mqm.theta={\"piMin\":1,\"gap\":0.5}"),

@@ -57,6 +57,9 @@ public final class DphmmSpec implements Serializable {
 
   /** The math configuration, built and validated by {@link DphmmConfig.Builder}. */
   public DphmmConfig build() {
+    PufferPreconditions.checkArgument(repair != RepairMode.NONE,
+        "repair = none: analysis only (the constrained graph alone may leave states exposed); use strict,"
+            + " greedy or min-volume");
     TransitionMatrix m = TransitionMatrices.of("transition", transition);
     StateQuery f = StateQuery.of("query", query, m.size());
     return DphmmConfig.builder()
@@ -236,9 +239,6 @@ public final class DphmmSpec implements Serializable {
 
     /** The spec, after building its {@link DphmmConfig} once (all mechanism preconditions). */
     public DphmmSpec build() {
-      PufferPreconditions.checkArgument(repair != RepairMode.NONE,
-          "repair = none: analysis only (the constrained graph alone may leave states exposed); use strict,"
-              + " greedy or min-volume");
       DphmmSpec spec = new DphmmSpec(this);
       spec.build();
       return spec;
