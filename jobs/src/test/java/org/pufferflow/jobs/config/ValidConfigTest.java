@@ -97,6 +97,19 @@ class ValidConfigTest {
     assertThat(c.dphmm().policyGraph().edges()).isDeepEqualTo(new int[][] {{0, 1}, {1, 0}});
     JobConfig t = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"transition\"}"), BASE_DIR);
     assertThat(t.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.transition(0));
+    JobConfig cat = ConfigLoader.parse(mutate(with3("dphmm.policyGraph={\"type\":\"categorical\","
+        + "\"labels\":[\"home\",\"away\",\"home\"]}")), BASE_DIR);
+    assertThat(cat.dphmm().policyGraph().categories()).containsExactly(0, 1, 0);
+    assertThat(cat.dphmm().build().policyGraph().edges()).containsExactly(new int[] {0, 2});
+  }
+
+  /** Three states (redaction off) plus {@code more}. */
+  private static String[] with3(String... more) {
+    String[] three = {"model.states=[\"a\",\"b\",\"c\"]",
+      "model.transition=[[0.8,0.1,0.1],[0.1,0.8,0.1],[0.1,0.1,0.8]]", "discretizer.thresholds=[1,2]", "-redaction"};
+    String[] all = java.util.Arrays.copyOf(three, three.length + more.length);
+    System.arraycopy(more, 0, all, three.length, more.length);
+    return all;
   }
 
   @Test
