@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    JobConfig job = ConfigLoader.load(config);
+    JobConfig job = ConfigLoader.loadForRun(config);
     if (parallelism < 1) {
       throw new UsageException("--parallelism: must be >= 1, got " + parallelism);
     }

@@ -1,20 +1,25 @@
 package org.pufferflow.jobs.config;
 
-/** Reads and validates a mechanism's {@code budget} mapping into a {@link BudgetConfig}. */
+import java.util.Map;
+import org.pufferflow.operators.spec.LedgerSpec;
+
+/** Reads a mechanism's {@code budget} mapping into a {@link LedgerSpec} (validated by the ledger's builder). */
 final class BudgetSection {
 
   private BudgetSection() {}
 
-  static BudgetConfig read(ConfigNode b) {
+  static LedgerSpec read(ConfigNode b) {
     b.requireMapping("total", "perPeriod", "periodTicks");
     double total = Checks.positive(b.required("total"));
     ConfigNode perPeriodNode = b.optional("perPeriod");
     ConfigNode periodTicksNode = b.optional("periodTicks");
+    Map<String, String> paths = Map.of("totalBudget", b.path() + ".total", "periodBudget", b.path() + ".perPeriod",
+        "periodTicks", b.path() + ".periodTicks");
     if (perPeriodNode == null) {
       if (periodTicksNode != null) {
         throw periodTicksNode.error("only meaningful together with perPeriod");
       }
-      return new BudgetConfig(total, null, null);
+      return MechanismErrors.build(b.path(), paths, () -> LedgerSpec.total(total));
     }
     double perPeriod = Checks.positive(perPeriodNode);
     if (perPeriod > total) {
@@ -22,9 +27,6 @@ final class BudgetSection {
           "must not exceed total, got " + Numbers.format(perPeriod) + " > " + Numbers.format(total));
     }
     long periodTicks = b.required("periodTicks").asLong();
-    if (periodTicks < 1) {
-      throw b.required("periodTicks").error("must be >= 1, got " + periodTicks);
-    }
-    return new BudgetConfig(total, perPeriod, periodTicks);
+    return MechanismErrors.build(b.path(), paths, () -> LedgerSpec.withPeriod(total, perPeriod, periodTicks));
   }
 }

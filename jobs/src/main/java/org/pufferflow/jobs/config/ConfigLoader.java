@@ -1,15 +1,25 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
+import org.pufferflow.operators.spec.DphmmSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.RedactionSpec;
 
 /**
- * Loads a job's YAML configuration (design.md §5, config-contract.md) and validates it completely before anything
- * starts. Every invalid configuration yields a {@link ConfigException} whose one-line message names the offending
- * path and the reason, e.g. {@code model.transition[3]: row sums to 0.97, expected 1 (±1e-9)}.
+ * Loads a job's YAML configuration (docs/configuration.md) and validates it completely before anything starts.
+ * Every invalid configuration yields a {@link ConfigException} whose one-line message names the offending path and
+ * the reason, e.g. {@code model.transition[3]: row sums to 0.97, expected 1 (±1e-9)}.
  *
- * <p>Sections are read in document order of the contract (kafka, time, model, discretizer, dphmm, mqm, redaction,
- * noise); within a section, unknown keys are reported first, then the keys in the order the contract lists them.
- * The first problem found is reported.
+ * <p>Sections are read in document order (kafka, time, model, discretizer, dphmm, mqm, redaction, noise); within a
+ * section, unknown keys are reported first, then the keys in the order the reference lists them, then what the
+ * mechanism's builder refuses: each enabled mechanism is built once from its spec
+ * ({@link DphmmSpec}, {@link MqmSpec}, {@link RedactionSpec}), so every precondition of a mechanism is an error at
+ * load time, at the path of the offending key. The first problem found is reported.
+ *
+ * <p>{@link #load} and {@link #parse} do not read the secret key; {@link #loadForRun} also checks that the key
+ * source can be read (what {@code pufferflow run} uses, so a missing key file or an unset variable stops the job at
+ * start, exit 2, naming {@code noise.keyFile} or {@code noise.keyEnv}).
  */
 public final class ConfigLoader {
 
@@ -20,6 +30,33 @@ public final class ConfigLoader {
     Path absolute = file.toAbsolutePath().normalize();
     String text = YamlDocuments.read(absolute, file.toString());
     return parse(text, absolute.getParent(), file.getFileName().toString());
+  }
+
+  /** {@link #load}, then {@link #checkNoiseKey}: the configuration of a job that is about to start. */
+  public static JobConfig loadForRun(Path file) {
+    JobConfig config = load(file);
+    checkNoiseKey(config);
+    return config;
+  }
+
+  /**
+   * When a mechanism is enabled, reads the noise key once (and drops it), so that a missing or unreadable key file,
+   * an unset variable or a too short key is a {@link ConfigException} at {@code noise.keyFile} or
+   * {@code noise.keyEnv}. The message never repeats the path or the variable name.
+   */
+  public static void checkNoiseKey(JobConfig config) {
+    NoiseKeySource noise = config.noise();
+    if (noise == null || !config.anyMechanism()) {
+      return;
+    }
+    try {
+      noise.load();
+    } catch (IllegalArgumentException e) {
+      String message = String.valueOf(e.getMessage());
+      String prefix = noise.configKey() + ": ";
+      throw new ConfigException(
+          noise.configKey(), message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+    }
   }
 
   /** Parses {@code yaml}; relative paths inside it resolve against {@code baseDir}. */
@@ -40,14 +77,16 @@ public final class ConfigLoader {
                 ? DiscretizerSection.cellCentres(grid)
                 : ModelSection.indexQuery(parsed.states().size()));
     ConfigNode d = root.optional("dphmm");
-    DphmmConfig dphmm = d == null ? null : DphmmSection.read(d, model);
+    WithBudget<DphmmSpec> dphmm = d == null ? null : DphmmSection.read(d, model);
     ConfigNode q = root.optional("mqm");
-    MqmConfig mqm = q == null ? null : MqmSection.read(q, model);
+    WithBudget<MqmSpec> mqm = q == null ? null : MqmSection.read(q, model);
     ConfigNode r = root.optional("redaction");
-    RedactionConfig redaction = r == null ? null : RedactionSection.read(r, model);
+    RedactionSpec redaction = r == null ? null : RedactionSection.read(r, model);
     ConfigNode n = root.optional("noise");
-    NoiseConfig noise = n == null ? null : NoiseSection.read(n, baseDir);
-    JobConfig config = new JobConfig(kafka, time, model, discretizer, dphmm, mqm, redaction, noise);
+    NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
+    JobConfig config = new JobConfig(kafka, time, model, discretizer,
+        dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
+        mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(), redaction, noise);
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -141,18 +142,19 @@ final class ConfigNode {
     return s;
   }
 
-  <E extends Enum<E> & ConfigName> E asEnum(Class<E> type) {
+  /**
+   * One of {@code allowed}, written as its configuration spelling {@code name.apply(e)} (the enums of the mechanisms
+   * own their spellings, e.g. {@code RepairMode.configName()}).
+   */
+  <E> E asChoice(List<E> allowed, Function<E, String> name) {
     String s = asString();
-    for (E e : type.getEnumConstants()) {
-      if (e.configName().equals(s)) {
+    for (E e : allowed) {
+      if (name.apply(e).equals(s)) {
         return e;
       }
     }
-    throw error("unknown value " + s + ", expected one of " + choices(type));
-  }
-
-  static <E extends Enum<E> & ConfigName> String choices(Class<E> type) {
-    return Arrays.stream(type.getEnumConstants()).map(ConfigName::configName).collect(Collectors.joining(", "));
+    throw error("unknown value " + s + ", expected one of "
+        + allowed.stream().map(name).collect(Collectors.joining(", ")));
   }
 
   // ---- lists ----

@@ -1,18 +1,26 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import org.pufferflow.operators.spec.DphmmSpec;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.RedactionSpec;
 
 /**
- * One job's validated configuration (design.md §5, config-contract.md). Built only by {@link ConfigLoader}, which
- * guarantees every cross-section invariant (discretizer and model agree on N, MQM's chain is ergodic, redaction has
- * N = 2, a noise key source exists whenever a mechanism is enabled).
+ * One job's validated configuration (docs/configuration.md). Built only by {@link ConfigLoader}, which guarantees
+ * every cross-section invariant (discretizer and model agree on N, MQM's chains are ergodic, redaction has N = 2 and
+ * the model's chain, a noise key source exists whenever a mechanism is enabled) and has built every enabled
+ * mechanism once from its spec, so the specs here build without error in a Flink function's {@code open()}.
  *
  * @param kafka broker and topic names
  * @param time tick length, epoch and allowed lateness
  * @param model state labels, transition matrix, initial distribution and query matrix
  * @param discretizer how an observation becomes a state index
  * @param dphmm per-tick DPHMM release; {@code null} = disabled
+ * @param dphmmBudget the DPHMM per-subject budget; {@code null} exactly when {@code dphmm} is
  * @param mqm windowed MQM histograms; {@code null} = disabled
+ * @param mqmBudget the MQM per-subject budget; {@code null} exactly when {@code mqm} is
  * @param redaction correlation-aware redaction; {@code null} = disabled
  * @param noise where the secret noise key comes from; {@code null} only when no mechanism is enabled
  */
@@ -21,10 +29,12 @@ public record JobConfig(
     TimeConfig time,
     ModelConfig model,
     DiscretizerConfig discretizer,
-    DphmmConfig dphmm,
-    MqmConfig mqm,
-    RedactionConfig redaction,
-    NoiseConfig noise)
+    DphmmSpec dphmm,
+    LedgerSpec dphmmBudget,
+    MqmSpec mqm,
+    LedgerSpec mqmBudget,
+    RedactionSpec redaction,
+    NoiseKeySource noise)
     implements Serializable {
 
   /** True when at least one privacy mechanism (DPHMM, MQM, redaction) is enabled. */

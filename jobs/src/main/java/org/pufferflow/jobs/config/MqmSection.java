@@ -2,16 +2,34 @@ package org.pufferflow.jobs.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
 
 /**
- * Reads and validates the {@code mqm} section (mqm.md §2.5). Every known chain of Θ — the model's, or each of
- * {@code theta.chains} — must be ergodic; bounds ({@code piMin}, {@code gap}) allow only the approximate modes.
+ * Reads the {@code mqm} section into an {@link MqmSpec} (docs/mqm.md), built at load time. Every known chain of Θ —
+ * the model's, or each of {@code theta.chains} — must be ergodic; bounds ({@code piMin}, {@code gap}) allow only the
+ * approximate modes; these are reported with the configuration's wording first, then the MQM builders (calibration
+ * and the sliding-window design rule) check everything else and their messages name the section.
  */
 final class MqmSection {
 
+  /** Where an MQM builder's parameter lives in the configuration. */
+  private static final Map<String, String> PATHS = Map.ofEntries(
+      Map.entry("window", "mqm.window"),
+      Map.entry("slide", "mqm.slide"),
+      Map.entry("epsilon", "mqm.epsilon"),
+      Map.entry("mode", "mqm.mode"),
+      Map.entry("pi-min", "mqm.theta.piMin"),
+      Map.entry("piMin", "mqm.theta.piMin"),
+      Map.entry("gap", "mqm.theta.gap"),
+      Map.entry("chains", "mqm.theta.chains"),
+      Map.entry("states k", "mqm.theta"));
+
   private MqmSection() {}
 
-  static MqmConfig read(ConfigNode q, ModelConfig model) {
+  static WithBudget<MqmSpec> read(ConfigNode q, ModelConfig model) {
     q.requireMapping("window", "slide", "epsilon", "theta", "mode", "output", "budget");
     int window = Checks.atLeast(q.required("window"), 1);
     ConfigNode slideNode = q.optional("slide");
@@ -23,43 +41,42 @@ final class MqmSection {
       }
     }
     double epsilon = Checks.positive(q.required("epsilon"));
+    MqmSpec.Builder b = MqmSpec.builder().window(window).slide(slide).epsilon(epsilon);
     ConfigNode thetaNode = q.optional("theta");
-    ThetaConfig theta = thetaNode == null ? modelTheta(model) : theta(thetaNode, model);
-    boolean known = !(theta instanceof ThetaConfig.Bounds);
-    ConfigNode modeNode = q.optional("mode");
-    MqmConfig.Mode mode;
-    if (modeNode == null) {
-      mode = known ? MqmConfig.Mode.EXACT_ANY_INITIAL : MqmConfig.Mode.APPROX_GENERAL;
+    List<double[][]> chains = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    if (thetaNode == null) {
+      modelTheta(model, chains, names);
     } else {
-      mode = modeNode.asEnum(MqmConfig.Mode.class);
-      if (mode.exact() && !known) {
+      theta(thetaNode, model, b, chains, names);
+    }
+    boolean known = !chains.isEmpty();
+    if (known) {
+      b.chains(chains);
+    }
+    ConfigNode modeNode = q.optional("mode");
+    if (modeNode != null) {
+      MqmMode mode = modeNode.asChoice(List.of(MqmMode.values()), MqmMode::configName);
+      if (mode.isExact() && !known) {
         throw modeNode.error(
             mode.configName() + " needs known chains (theta: model or chains), not bounds piMin/gap");
       }
-    }
-    if (mode == MqmConfig.Mode.APPROX_REVERSIBLE) {
-      checkReversible(modeNode, theta, model);
+      if (mode == MqmMode.APPROX_REVERSIBLE) {
+        checkReversible(modeNode, chains, names, model);
+      }
+      b.mode(mode);
     }
     ConfigNode outputNode = q.optional("output");
-    MqmConfig.Output output =
-        outputNode == null ? MqmConfig.Output.COUNTS : outputNode.asEnum(MqmConfig.Output.class);
-    BudgetConfig budget = BudgetSection.read(q.required("budget"));
-    return new MqmConfig(window, slide, epsilon, theta, mode, output, budget);
+    if (outputNode != null) {
+      b.output(outputNode.asChoice(List.of(MqmSpec.Output.values()), MqmSpec.Output::configName));
+    }
+    LedgerSpec budget = BudgetSection.read(q.required("budget"));
+    return new WithBudget<>(MechanismErrors.build("mqm", PATHS, b::build), budget);
   }
 
-  /** approx-reversible is valid only for reversible chains (mqm.md §2.3); bounds are the user's responsibility. */
-  private static void checkReversible(ConfigNode modeNode, ThetaConfig theta, ModelConfig model) {
-    List<double[][]> chains = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    if (theta instanceof ThetaConfig.Model) {
-      chains.add(model.transition());
-      names.add("model.transition");
-    } else if (theta instanceof ThetaConfig.Chains c) {
-      chains.addAll(c.chains());
-      for (int i = 0; i < chains.size(); i++) {
-        names.add("mqm.theta.chains[" + i + "]");
-      }
-    }
+  /** approx-reversible is valid only for reversible chains (docs/mqm.md); bounds are the user's responsibility. */
+  private static void checkReversible(ConfigNode modeNode, List<double[][]> chains, List<String> names,
+      ModelConfig model) {
     for (int i = 0; i < chains.size(); i++) {
       String problem = ChainChecks.reversibilityProblem(chains.get(i), model.states());
       if (problem != null) {
@@ -69,48 +86,51 @@ final class MqmSection {
     }
   }
 
-  private static ThetaConfig modelTheta(ModelConfig model) {
+  private static void modelTheta(ModelConfig model, List<double[][]> chains, List<String> names) {
     String problem = ChainChecks.ergodicityProblem(model.transition(), model.states());
     if (problem != null) {
       throw new ConfigException("model.transition", problem + "; mqm needs an ergodic chain");
     }
-    return new ThetaConfig.Model();
+    chains.add(model.transition());
+    names.add("model.transition");
   }
 
-  private static ThetaConfig theta(ConfigNode t, ModelConfig model) {
+  private static void theta(ConfigNode t, ModelConfig model, MqmSpec.Builder b, List<double[][]> chains,
+      List<String> names) {
     if (t.isText()) {
       String s = t.asString();
       if (!s.equals("model")) {
         throw t.error("unknown value " + s + ", expected model, {chains: [...]} or {piMin: p, gap: g}");
       }
-      return modelTheta(model);
+      modelTheta(model, chains, names);
+      return;
     }
     t.requireMapping("chains", "piMin", "gap");
-    boolean chains = t.has("chains");
+    boolean hasChains = t.has("chains");
     boolean bounds = t.has("piMin") || t.has("gap");
-    if (chains == bounds) {
-      throw t.error(chains ? "give chains or piMin/gap, not both" : "give chains or piMin and gap");
+    if (hasChains == bounds) {
+      throw t.error(hasChains ? "give chains or piMin/gap, not both" : "give chains or piMin and gap");
     }
     int n = model.numStates();
     if (bounds) {
       double piMin = Checks.openClosed(t.required("piMin"), 0, 1.0 / n);
       double gap = Checks.openClosed(t.required("gap"), 0, 1);
-      return new ThetaConfig.Bounds(piMin, gap);
+      b.bounds(n, piMin, gap);
+      return;
     }
     ConfigNode list = t.required("chains");
     List<ConfigNode> items = list.asList();
     if (items.isEmpty()) {
       throw list.error("needs at least one chain");
     }
-    List<double[][]> matrices = new ArrayList<>(items.size());
     for (ConfigNode item : items) {
       double[][] p = ChainChecks.readTransition(item, n);
       String problem = ChainChecks.ergodicityProblem(p, model.states());
       if (problem != null) {
         throw item.error(problem + "; mqm needs an ergodic chain");
       }
-      matrices.add(p);
+      chains.add(p);
+      names.add(item.path());
     }
-    return new ThetaConfig.Chains(matrices);
   }
 }

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
 import java.util.regex.Pattern;
+import org.pufferflow.operators.spec.NoiseKeySource;
 
 /**
  * Reads and validates the {@code noise} section: exactly one of {@code keyFile} or {@code keyEnv}. Messages never
@@ -14,7 +15,7 @@ final class NoiseSection {
 
   private NoiseSection() {}
 
-  static NoiseConfig read(ConfigNode s, Path baseDir) {
+  static NoiseKeySource read(ConfigNode s, Path baseDir) {
     s.requireMapping("keyFile", "keyEnv");
     boolean file = s.has("keyFile");
     boolean env = s.has("keyEnv");
@@ -23,14 +24,14 @@ final class NoiseSection {
     }
     if (file) {
       String name = text(s.required("keyFile"));
-      return new NoiseConfig(baseDir.resolve(name).toAbsolutePath().normalize().toString(), null);
+      return NoiseKeySource.file(baseDir.resolve(name).toAbsolutePath().normalize().toString());
     }
     ConfigNode envNode = s.required("keyEnv");
     String var = text(envNode);
     if (!ENV_NAME.matcher(var).matches()) {
       throw envNode.error("not a valid environment variable name (letters, digits, '_'; value not shown)");
     }
-    return new NoiseConfig(null, var);
+    return NoiseKeySource.env(var);
   }
 
   private static String text(ConfigNode node) {

@@ -1,50 +1,58 @@
 package org.pufferflow.jobs.config;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.pufferflow.operators.spec.PolicyGraphSpec;
 
-/** Reads and validates {@code dphmm.policyGraph} against the model's states (dphmm.md §3). */
+/**
+ * Reads {@code dphmm.policyGraph} against the model's states (docs/dphmm.md) into a {@link PolicyGraphSpec}; labels
+ * and state names are resolved here, the graph itself is validated when the DPHMM spec is built.
+ */
 final class PolicyGraphSection {
 
   private PolicyGraphSection() {}
 
-  static PolicyGraphConfig read(ConfigNode g, ModelConfig model) {
+  static PolicyGraphSpec read(ConfigNode g, ModelConfig model) {
     g.expectMapping();
     ConfigNode typeNode = g.required("type");
     String type = typeNode.asString();
     switch (type) {
       case "complete":
         g.requireMapping("type");
-        return new PolicyGraphConfig.Complete();
+        return PolicyGraphSpec.complete();
       case "categorical":
         g.requireMapping("type", "labels");
-        return new PolicyGraphConfig.Categorical(labels(g.required("labels"), model.numStates()));
+        return PolicyGraphSpec.categorical(categories(g.required("labels"), model.numStates()));
       case "utility":
         g.requireMapping("type", "radius");
-        return new PolicyGraphConfig.Utility(Checks.positive(g.required("radius")));
+        return PolicyGraphSpec.utility(Checks.positive(g.required("radius")));
       case "transition":
         g.requireMapping("type", "theta");
         ConfigNode theta = g.optional("theta");
-        return new PolicyGraphConfig.Transition(theta == null ? 0 : Checks.closedOpen(theta, 0, 1));
+        return PolicyGraphSpec.transition(theta == null ? 0 : Checks.closedOpen(theta, 0, 1));
       case "edges":
         g.requireMapping("type", "edges");
-        return new PolicyGraphConfig.Edges(edges(g.required("edges"), model));
+        return PolicyGraphSpec.edges(edges(g.required("edges"), model));
       default:
         throw typeNode.error(
-            "unknown type " + type + ", expected one of " + String.join(", ", DphmmSection.GRAPH_TYPES));
+            "unknown type " + type + ", expected one of " + java.util.Arrays.stream(PolicyGraphSpec.Type.values()).map(PolicyGraphSpec.Type::configName)
+                .collect(java.util.stream.Collectors.joining(", ")));
     }
   }
 
-  private static List<String> labels(ConfigNode node, int n) {
+  /** The labels as categories: state i gets the index of the first state with its label. */
+  private static int[] categories(ConfigNode node, int n) {
     List<ConfigNode> items = node.asList();
     if (items.size() != n) {
       throw node.error("has " + items.size() + " labels, expected " + n + " (one per state)");
     }
-    List<String> labels = new ArrayList<>(n);
-    for (ConfigNode item : items) {
-      labels.add(item.asLabel());
+    int[] categories = new int[n];
+    Map<String, Integer> first = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      categories[i] = first.computeIfAbsent(items.get(i).asLabel(), l -> first.size());
     }
-    return labels;
+    return categories;
   }
 
   private static int[][] edges(ConfigNode node, ModelConfig model) {

@@ -1,27 +1,59 @@
 package org.pufferflow.jobs.config;
 
-/** Reads and validates the {@code redaction} section; redaction needs a 2-state model (redaction.md §1). */
+import java.util.List;
+import java.util.Map;
+import org.pufferflow.mechanism.redaction.SplitRule;
+import org.pufferflow.operators.spec.RedactionSpec;
+
+/**
+ * Reads the {@code redaction} section into a {@link RedactionSpec} (docs/redaction.md), built at load time. Needs a
+ * 2-state model whose transition matrix is the redaction chain [[1−α, α], [β, 1−β]] within
+ * {@link #CHAIN_TOLERANCE}: the redaction is calibrated for (α, β), so a different model would make its guarantee
+ * about another chain. The plan's own checks (hold-back, split) name the section's keys.
+ */
 final class RedactionSection {
+
+  /** How far the model's entries may differ from the redaction chain's. */
+  static final double CHAIN_TOLERANCE = 1e-9;
+
+  private static final Map<String, String> PATHS = Map.of(
+      "alpha", "redaction.alpha",
+      "beta", "redaction.beta",
+      "epsilon", "redaction.epsilon",
+      "split", "redaction.split",
+      "holdBackTicks", "redaction.holdBackTicks",
+      "mechanism", "redaction.mechanism");
 
   private RedactionSection() {}
 
-  static RedactionConfig read(ConfigNode r, ModelConfig model) {
+  static RedactionSpec read(ConfigNode r, ModelConfig model) {
     r.requireMapping("alpha", "beta", "epsilon", "mechanism", "split", "holdBackTicks");
     if (model.numStates() != 2) {
       throw r.error("needs a binary model (N = 2), model.states has " + model.numStates() + " states");
     }
     double alpha = Checks.open(r.required("alpha"), 0, 1);
     double beta = Checks.open(r.required("beta"), 0, 1);
+    double[][] m = model.transition();
+    checkEntry(r.required("alpha"), "alpha", alpha, m, 0, 1);
+    checkEntry(r.required("alpha"), "1 - alpha", 1 - alpha, m, 0, 0);
+    checkEntry(r.required("beta"), "beta", beta, m, 1, 0);
+    checkEntry(r.required("beta"), "1 - beta", 1 - beta, m, 1, 1);
     double epsilon = Checks.positive(r.required("epsilon"));
     ConfigNode mechanismNode = r.optional("mechanism");
-    RedactionConfig.Mechanism mechanism =
-        mechanismNode == null
-            ? RedactionConfig.Mechanism.THREE_R_OPTIMAL
-            : mechanismNode.asEnum(RedactionConfig.Mechanism.class);
+    RedactionSpec.Mechanism mechanism = mechanismNode == null
+        ? RedactionSpec.Mechanism.THREE_R_OPTIMAL
+        : mechanismNode.asChoice(List.of(RedactionSpec.Mechanism.values()), RedactionSpec.Mechanism::configName);
     ConfigNode splitNode = r.optional("split");
-    RedactionConfig.Split split =
-        splitNode == null ? RedactionConfig.Split.AUTO : splitNode.asEnum(RedactionConfig.Split.class);
+    SplitRule split = splitNode == null ? null : splitNode.asChoice(List.of(SplitRule.values()), SplitRule::cliName);
     int holdBack = Checks.atLeast(r.required("holdBackTicks"), 0);
-    return new RedactionConfig(alpha, beta, epsilon, mechanism, split, holdBack);
+    return MechanismErrors.build(
+        "redaction", PATHS, () -> RedactionSpec.of(alpha, beta, epsilon, mechanism, split, holdBack));
+  }
+
+  private static void checkEntry(ConfigNode node, String what, double expected, double[][] m, int i, int j) {
+    if (!(Math.abs(m[i][j] - expected) <= CHAIN_TOLERANCE)) {
+      throw node.error(what + " = " + Numbers.format(expected) + " disagrees with model.transition[" + i + "][" + j
+          + "] = " + Numbers.format(m[i][j]) + " (the model must be [[1-alpha, alpha], [beta, 1-beta]] within 1e-9)");
+    }
   }
 }

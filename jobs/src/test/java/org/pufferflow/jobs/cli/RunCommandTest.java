@@ -42,6 +42,42 @@ class RunCommandTest {
     assertThat(r.err()).startsWith("error: ");
   }
 
+  /** A mechanism needs the noise key: its source is read at start, before any broker or Flink is started. */
+  private static final String WITH_DPHMM = VALID
+      + "dphmm: {epsilon: 1.0, policyGraph: {type: complete}, budget: {total: 10}}\n";
+
+  @Test
+  void aMissingKeyFileExitsTwoAtStartNamingNoiseKeyFile(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("job.yaml");
+    Files.writeString(f, WITH_DPHMM + "noise: {keyFile: secret-missing.key}\n");
+    Run r = run("--config", f.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip())
+        .isEqualTo("error: noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+  }
+
+  @Test
+  void anUnsetKeyVariableExitsTwoAtStartNamingNoiseKeyEnv(@TempDir Path dir) throws Exception {
+    String variable = "PUFFERFLOW_RUN_TEST_UNSET_KEY_5C1E";
+    assertThat(System.getenv(variable)).isNull();
+    Path f = dir.resolve("job.yaml");
+    Files.writeString(f, WITH_DPHMM + "noise: {keyEnv: " + variable + "}\n");
+    Run r = run("--config", f.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: noise.keyEnv: is not set (variable name not shown)");
+  }
+
+  @Test
+  void aKeyFileThatIsTooShortExitsTwo(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("short.key"), "00ff00ff\n");
+    Path f = dir.resolve("job.yaml");
+    Files.writeString(f, WITH_DPHMM + "noise: {keyFile: short.key}\n");
+    Run r = run("--config", f.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).startsWith("error: noise.keyFile: key length 4 bytes: must be >= 32 bytes")
+        .doesNotContain("short.key");
+  }
+
   @Test
   void boundedRunOnTheEmbeddedBrokerFinishesByItself(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("job.yaml");

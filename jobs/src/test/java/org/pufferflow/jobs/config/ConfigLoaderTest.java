@@ -8,6 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.policy.RepairMode;
 import org.pufferflow.jobs.RepositoryPaths;
 
 class ConfigLoaderTest {
@@ -38,15 +45,15 @@ class ConfigLoaderTest {
     assertThat(bins.thresholds()).containsExactly(0.2, 1.0);
     assertThat(bins.max()).isEqualTo(50.0);
     assertThat(c.dphmm().epsilon()).isEqualTo(1.0);
-    assertThat(c.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Complete());
-    assertThat(c.dphmm().repair()).isEqualTo(DphmmConfig.Repair.STRICT);
-    assertThat(c.dphmm().mechanism()).isEqualTo(DphmmConfig.Mechanism.KNORM);
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.complete());
+    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
+    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
     assertThat(c.mqm().window()).isEqualTo(96);
     assertThat(c.mqm().slide()).isEqualTo(24);
-    assertThat(c.mqm().theta()).isEqualTo(new ThetaConfig.Model());
-    assertThat(c.mqm().mode()).isEqualTo(MqmConfig.Mode.EXACT_ANY_INITIAL);
+    assertThat(c.mqm().chains()).hasSize(1);
+    assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.redaction()).isNull();
-    assertThat(c.noise()).isEqualTo(new NoiseConfig(null, "PUFFERFLOW_NOISE_KEY"));
+    assertThat(c.noise()).isEqualTo(NoiseKeySource.env("PUFFERFLOW_NOISE_KEY"));
   }
 
   @Test
@@ -59,10 +66,10 @@ class ConfigLoaderTest {
     assertThat(c.model().queryDimension()).isEqualTo(2);
     assertThat(c.model().query()[5][0]).isCloseTo(39.85 + 1.5 * 0.035, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
-    assertThat(c.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Utility(0.06));
-    assertThat(c.dphmm().constraint()).isEqualTo(new ConstraintConfig.Delta(0.01));
-    assertThat(c.dphmm().budget()).isEqualTo(new BudgetConfig(5000.0, 100.0, 1440L));
-    assertThat(c.mqm().output()).isEqualTo(MqmConfig.Output.FREQUENCIES);
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.utility(0.06));
+    assertThat(c.dphmm().delta()).isEqualTo(0.01);
+    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.withPeriod(5000.0, 100.0, 1440L));
+    assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.FREQUENCIES);
   }
 
   @Test

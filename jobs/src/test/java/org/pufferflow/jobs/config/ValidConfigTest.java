@@ -11,7 +11,13 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.policy.RepairMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.RepositoryPaths;
@@ -52,30 +58,35 @@ class ValidConfigTest {
   @Test
   void optionalKeysOfTheMechanismsGetTheirDefaults() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate("-mqm.slide"), BASE_DIR);
-    assertThat(c.dphmm().constraint()).isEqualTo(new ConstraintConfig.Support());
-    assertThat(c.dphmm().repair()).isEqualTo(DphmmConfig.Repair.STRICT);
+    assertThat(c.dphmm().deltaConstraint()).isFalse();
+    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().fullSpan()).isTrue();
-    assertThat(c.dphmm().mechanism()).isEqualTo(DphmmConfig.Mechanism.KNORM);
-    assertThat(c.dphmm().budget()).isEqualTo(new BudgetConfig(100, null, null));
+    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.complete());
+    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.total(100));
     assertThat(c.mqm().slide()).isEqualTo(10);
-    assertThat(c.mqm().theta()).isEqualTo(new ThetaConfig.Model());
-    assertThat(c.mqm().mode()).isEqualTo(MqmConfig.Mode.EXACT_ANY_INITIAL);
-    assertThat(c.mqm().output()).isEqualTo(MqmConfig.Output.COUNTS);
-    assertThat(c.redaction().mechanism()).isEqualTo(RedactionConfig.Mechanism.THREE_R_OPTIMAL);
-    assertThat(c.redaction().split()).isEqualTo(RedactionConfig.Split.AUTO);
+    assertThat(c.mqm().chains()).hasSize(1);
+    assertThat(c.mqm().chains().get(0)).isDeepEqualTo(c.model().transition());
+    assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
+    assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.COUNTS);
+    assertThat(c.mqmBudget()).isEqualTo(LedgerSpec.total(100));
+    assertThat(c.redaction().mechanism()).isEqualTo(RedactionSpec.Mechanism.THREE_R_OPTIMAL);
+    assertThat(c.redaction().split()).isNull();
+    assertThat(c.redaction().build().holdBack()).isEqualTo(4);
   }
 
   @Test
   void boundsDefaultToApproxGeneralAndChainsAreKept() throws Exception {
     JobConfig bounds = ConfigLoader.parse(mutate("mqm.theta={\"piMin\":0.2,\"gap\":0.1}"), BASE_DIR);
-    assertThat(bounds.mqm().theta()).isEqualTo(new ThetaConfig.Bounds(0.2, 0.1));
-    assertThat(bounds.mqm().mode()).isEqualTo(MqmConfig.Mode.APPROX_GENERAL);
+    assertThat(bounds.mqm().knownChains()).isFalse();
+    assertThat(bounds.mqm().piMin()).isEqualTo(0.2);
+    assertThat(bounds.mqm().gap()).isEqualTo(0.1);
+    assertThat(bounds.mqm().mode()).isEqualTo(MqmMode.APPROX_GENERAL);
     JobConfig chains =
         ConfigLoader.parse(
             mutate("mqm.theta={\"chains\":[[[0.5,0.5],[0.5,0.5]],[[0.7,0.3],[0.4,0.6]]]}"), BASE_DIR);
-    ThetaConfig.Chains theta = (ThetaConfig.Chains) chains.mqm().theta();
-    assertThat(theta.chains()).hasSize(2);
-    assertThat(theta.chains().get(1)).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
+    assertThat(chains.mqm().chains()).hasSize(2);
+    assertThat(chains.mqm().chains().get(1)).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
   }
 
   @Test
@@ -83,10 +94,22 @@ class ValidConfigTest {
     JobConfig c =
         ConfigLoader.parse(
             mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[\"out\",1],[1,0]]}"), BASE_DIR);
-    assertThat(((PolicyGraphConfig.Edges) c.dphmm().policyGraph()).edges())
-        .isDeepEqualTo(new int[][] {{0, 1}, {1, 0}});
+    assertThat(c.dphmm().policyGraph().edges()).isDeepEqualTo(new int[][] {{0, 1}, {1, 0}});
     JobConfig t = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"transition\"}"), BASE_DIR);
-    assertThat(t.dphmm().policyGraph()).isEqualTo(new PolicyGraphConfig.Transition(0));
+    assertThat(t.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.transition(0));
+    JobConfig cat = ConfigLoader.parse(mutate(with3("dphmm.policyGraph={\"type\":\"categorical\","
+        + "\"labels\":[\"home\",\"away\",\"home\"]}")), BASE_DIR);
+    assertThat(cat.dphmm().policyGraph().categories()).containsExactly(0, 1, 0);
+    assertThat(cat.dphmm().build().policyGraph().edges()).containsExactly(new int[] {0, 2});
+  }
+
+  /** Three states (redaction off) plus {@code more}. */
+  private static String[] with3(String... more) {
+    String[] three = {"model.states=[\"a\",\"b\",\"c\"]",
+      "model.transition=[[0.8,0.1,0.1],[0.1,0.8,0.1],[0.1,0.1,0.8]]", "discretizer.thresholds=[1,2]", "-redaction"};
+    String[] all = java.util.Arrays.copyOf(three, three.length + more.length);
+    System.arraycopy(more, 0, all, three.length, more.length);
+    return all;
   }
 
   @Test
@@ -107,7 +130,7 @@ class ValidConfigTest {
         transition: [[0.7, 0.3], [0.4, 0.6]]
         stationary: [0.571428571, 0.428571429]
         """);
-    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-noise.keyEnv",
+    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-redaction", "-noise.keyEnv",
         "noise.keyFile=\"secrets/key.bin\"");
     Path config = dir.resolve("job.yaml");
     Files.writeString(config, yaml);
@@ -116,6 +139,21 @@ class ValidConfigTest {
     assertThat(c.model().transition()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
     assertThat(c.noise().keyFile()).isEqualTo(dir.resolve("secrets/key.bin").toAbsolutePath().toString());
     assertThat(c.noise().keyEnv()).isNull();
+  }
+
+  @Test
+  void loadForRunReadsTheKeyOnlyWhenAMechanismIsEnabled(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("job.yaml");
+    Files.writeString(config, mutate("-noise.keyEnv", "noise.keyFile=\"job.key\""));
+    assertThatThrownBy(() -> ConfigLoader.loadForRun(config))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+    assertThat(ConfigLoader.load(config).noise().keyFile()).isEqualTo(dir.resolve("job.key").toString());
+    Files.writeString(dir.resolve("job.key"), "0123456789abcdef".repeat(4) + "\n");
+    assertThat(ConfigLoader.loadForRun(config).noise().load().length()).isEqualTo(32);
+    Path ingestOnly = dir.resolve("ingest.yaml");
+    Files.writeString(ingestOnly, MINIMAL);
+    assertThat(ConfigLoader.loadForRun(ingestOnly).anyMechanism()).isFalse();
   }
 
   @Test
@@ -150,13 +188,12 @@ class ValidConfigTest {
   void recordsWithArraysCompareByValue() throws Exception {
     assertThat(ConfigLoader.parse(mutate(), BASE_DIR)).isEqualTo(ConfigLoader.parse(mutate(), BASE_DIR));
     assertThat(ConfigLoader.parse(mutate(), BASE_DIR))
-        .isNotEqualTo(ConfigLoader.parse(mutate("model.transition=[[0.8,0.2],[0.2,0.8]]"), BASE_DIR));
+        .isNotEqualTo(ConfigLoader.parse(mutate("model.transition=[[0.8,0.2],[0.2,0.8]]", "-redaction"), BASE_DIR));
     assertThat(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
         .isEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
         .isNotEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2.5}, 0, 3));
-    assertThat(new ThetaConfig.Chains(List.<double[][]>of(new double[][] {{1}})))
-        .isEqualTo(new ThetaConfig.Chains(List.<double[][]>of(new double[][] {{1}})));
-    assertThat(new PolicyGraphConfig.Edges(new int[][] {{0, 1}}).toString()).isEqualTo("Edges[[[0, 1]]]");
+    assertThat(PolicyGraphSpec.edges(new int[][] {{0, 1}})).isEqualTo(PolicyGraphSpec.edges(new int[][] {{0, 1}}));
+    assertThat(PolicyGraphSpec.edges(new int[][] {{0, 1}}).toString()).isEqualTo("edges[[0, 1]]");
   }
 
   @Test

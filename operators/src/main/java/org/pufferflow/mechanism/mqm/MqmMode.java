@@ -32,6 +32,11 @@ public enum MqmMode {
     return cliName;
   }
 
+  /** The spelling in configuration files (the same as {@link #cliName()}). */
+  public String configName() {
+    return cliName;
+  }
+
   /** Whether the mode computes exact influences from known chains (as opposed to the Lemma 2.3 bound). */
   public boolean isExact() {
     return exact;

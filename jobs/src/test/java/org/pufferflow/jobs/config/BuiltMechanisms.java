@@ -1,0 +1,104 @@
+package org.pufferflow.jobs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.mechanism.dphmm.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseKey;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmPlan;
+
+/**
+ * Test helpers: Java serialization round trips, and the check that a configuration that travelled through
+ * serialization builds mechanisms that behave exactly like the original's (same releases with a test key, same MQM
+ * scale, same redaction decisions, same ledger policy).
+ */
+final class BuiltMechanisms {
+
+  private BuiltMechanisms() {}
+
+  /** A fixed test key (never used outside tests). */
+  static NoiseKey testKey() {
+    byte[] b = new byte[NoiseKey.MIN_BYTES];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) (31 * i + 5);
+    }
+    return NoiseKey.of(b);
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T extends Serializable> T roundTrip(T value) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(value);
+    }
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      return (T) in.readObject();
+    }
+  }
+
+  /** Round-trips {@code c}, checks equality, then builds every mechanism of both copies and compares behaviour. */
+  static JobConfig assertSerializesAndBehavesIdentically(JobConfig c) throws Exception {
+    JobConfig back = roundTrip(c);
+    assertThat(back).isEqualTo(c).hasSameHashCodeAs(c);
+    if (c.dphmm() != null) {
+      assertThat(back.dphmm()).isEqualTo(c.dphmm());
+      assertThat(releases(back.dphmm().newReleaser(), c.model().numStates()))
+          .containsExactly(releases(c.dphmm().newReleaser(), c.model().numStates()));
+      assertSameLedger(c.dphmmBudget(), back.dphmmBudget());
+    }
+    if (c.mqm() != null) {
+      MqmPlan a = c.mqm().build();
+      MqmPlan b = back.mqm().build();
+      assertThat(b.calibration().sigmaMax()).isEqualTo(a.calibration().sigmaMax());
+      assertThat(b.noiseScale()).isEqualTo(a.noiseScale()).isPositive();
+      assertSameLedger(c.mqmBudget(), back.mqmBudget());
+    }
+    if (c.redaction() != null) {
+      RedactionPlan a = c.redaction().build();
+      RedactionPlan b = back.redaction().build();
+      assertThat(b.holdBack()).isEqualTo(a.holdBack()).isLessThanOrEqualTo(c.redaction().holdBackTicks());
+      KeyedRandom ra = new KeyedRandom(testKey());
+      KeyedRandom rb = new KeyedRandom(testKey());
+      long[] priv = {20};
+      for (long t = 0; t < 40; t++) {
+        int x = (int) ((t * 7) % 3 == 0 ? 1 : 0);
+        assertThat(b.release(t, x, priv, 1, rb, "redaction", "s")).isEqualTo(a.release(t, x, priv, 1, ra,
+            "redaction", "s"));
+      }
+    }
+    assertThat(back.noise()).isEqualTo(c.noise());
+    return back;
+  }
+
+  private static void assertSameLedger(LedgerSpec a, LedgerSpec b) {
+    LedgerPolicy pa = a.build();
+    LedgerPolicy pb = b.build();
+    assertThat(pb.totalBudget()).isEqualTo(pa.totalBudget());
+    assertThat(pb.hasPeriodBudget()).isEqualTo(pa.hasPeriodBudget());
+    assertThat(pb.periodTicks()).isEqualTo(pa.periodTicks());
+  }
+
+  /** Six releases of one subject with the test key (all coordinates, concatenated). */
+  static double[] releases(DphmmReleaser r, int n) {
+    KeyedRandom random = new KeyedRandom(testKey());
+    double[] posterior = r.newPosterior();
+    DphmmRelease out = r.newResult();
+    int d = out.z().length;
+    double[] z = new double[6 * d];
+    for (int t = 0; t < 6; t++) {
+      r.release(posterior, t == 0 ? DphmmReleaser.FIRST_RELEASE : 1 + t % 2, (t * 5 + 1) % n,
+          random.reset("dphmm", "subject", t), out);
+      System.arraycopy(out.z(), 0, z, t * d, d);
+    }
+    return z;
+  }
+}

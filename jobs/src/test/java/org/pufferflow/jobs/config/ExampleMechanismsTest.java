@@ -1,0 +1,59 @@
+package org.pufferflow.jobs.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.pufferflow.jobs.RepositoryPaths;
+
+/**
+ * Every shipped example configuration (examples/*.yaml, except the learned model files {@code model-*.yaml}) loads,
+ * builds all its mechanisms, and survives Java serialization with identical behaviour.
+ */
+class ExampleMechanismsTest {
+
+  static List<Path> examples() throws Exception {
+    try (var files = Files.list(RepositoryPaths.root().resolve("examples"))) {
+      return files.filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("model-"))
+          .sorted().toList();
+    }
+  }
+
+  @Test
+  void everyExampleBuildsItsMechanismsAndSerializes() throws Exception {
+    List<Path> configs = examples();
+    assertThat(configs).extracting(p -> p.getFileName().toString())
+        .contains("smart-meters.yaml", "location-grid.yaml", "redaction.yaml", "learned-model.yaml");
+    int dphmm = 0;
+    int mqm = 0;
+    int redaction = 0;
+    for (Path p : configs) {
+      JobConfig c = ConfigLoader.load(p);
+      assertThat(c.anyMechanism()).as(p.toString()).isTrue();
+      BuiltMechanisms.assertSerializesAndBehavesIdentically(c);
+      dphmm += c.dphmm() != null ? 1 : 0;
+      mqm += c.mqm() != null ? 1 : 0;
+      redaction += c.redaction() != null ? 1 : 0;
+    }
+    assertThat(dphmm).isGreaterThanOrEqualTo(2);
+    assertThat(mqm).isGreaterThanOrEqualTo(3);
+    assertThat(redaction).isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void theRedactionExampleHoldsBackEnough() throws Exception {
+    JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/redaction.yaml"));
+    assertThat(c.redaction().build().holdBack()).isEqualTo(4).isLessThanOrEqualTo(c.redaction().holdBackTicks());
+  }
+
+  @Test
+  void theMqmScaleOfTheSmartMeterExampleFollowsTheDesignRule() throws Exception {
+    JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/smart-meters.yaml"));
+    var plan = c.mqm().build();
+    // W = 96, S = 24: beta = L * ceil(W/S) * s*(eps) = 2 * 4 * s*, rounded up; per-point loss <= target eps
+    assertThat(plan.noiseScale()).isEqualTo(Math.nextUp(2.0 * 4 * plan.calibration().sStar()));
+    assertThat(plan.perPointEpsilon()).isLessThanOrEqualTo(c.mqm().epsilon());
+  }
+}
