@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.config;
 
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.mechanism.redaction.SplitRule;
@@ -40,11 +41,11 @@ final class RedactionSection {
     checkEntry(r.required("beta"), "1 - beta", 1 - beta, m, 1, 1);
     double epsilon = Checks.positive(r.required("epsilon"));
     ConfigNode mechanismNode = r.optional("mechanism");
-    RedactionSpec.Mechanism mechanism = mechanismNode == null
-        ? RedactionSpec.Mechanism.THREE_R_OPTIMAL
-        : mechanismNode.asChoice(List.of(RedactionSpec.Mechanism.values()), RedactionSpec.Mechanism::configName);
+    RedactionMechanism mechanism = mechanismNode == null
+        ? RedactionMechanism.DEFAULT
+        : mechanismNode.asChoice(List.of(RedactionMechanism.values()), RedactionMechanism::configName);
     ConfigNode splitNode = r.optional("split");
-    SplitRule split = splitNode == null ? null : splitNode.asChoice(List.of(SplitRule.values()), SplitRule::cliName);
+    SplitRule split = splitNode == null ? null : splitNode.asChoice(List.of(SplitRule.values()), SplitRule::configName);
     int holdBack = Checks.atLeast(r.required("holdBackTicks"), 0);
     return MechanismErrors.build(
         "redaction", PATHS, () -> RedactionSpec.of(alpha, beta, epsilon, mechanism, split, holdBack));

@@ -71,8 +71,7 @@ final class BuiltMechanisms {
       long[] priv = {20};
       for (long t = 0; t < 40; t++) {
         int x = (int) ((t * 7) % 3 == 0 ? 1 : 0);
-        assertThat(b.release(t, x, priv, 1, rb, "redaction", "s")).isEqualTo(a.release(t, x, priv, 1, ra,
-            "redaction", "s"));
+        assertThat(b.release(t, x, priv, 1, rb, "s")).isEqualTo(a.release(t, x, priv, 1, ra, "s"));
       }
     }
     assertThat(back.noise()).isEqualTo(c.noise());

@@ -175,7 +175,8 @@ class GeneratedConfigProperties {
         String tooShort = yaml(seed, n, mask, needed - 1);
         assertThatThrownBy(() -> ConfigLoader.parse(tooShort, Path.of(".")))
             .isInstanceOf(ConfigException.class)
-            .hasMessageStartingWith("redaction.holdBackTicks: holdBackTicks = " + (needed - 1) + ": the plan needs");
+            .hasMessageStartingWith("redaction.holdBackTicks: holdBackTicks = " + (needed - 1) + ": too small")
+            .hasMessageContaining("needs holdBackTicks >= " + needed);
       }
     }
     JobConfig c = ConfigLoader.parse(yaml(seed, n, mask, needed + spareTicks), Path.of("."));

@@ -186,10 +186,13 @@ class InvalidConfigTest {
         c("redaction.mechanism: unknown value 3r, expected one of 3r-relaxed, 3r-optimal, 3r-numerical, mq, mq-tight",
             "redaction.mechanism=\"3r\""),
         // mechanism preconditions the old loader accepted: reported at load, in the mechanism's own words
-        c("redaction.holdBackTicks: holdBackTicks = 3: the plan needs at least 4 (d_S(eps_l) - 1 steps)",
+        c("redaction.holdBackTicks: holdBackTicks = 3: too small, the plan (mechanism 3r-numerical, split auto ="
+            + " (0.5, 0.5)) needs holdBackTicks >= 4: an opt-out at tick p changes the decisions of the 4 records"
+            + " before p, so they must still be held when it arrives",
             "redaction.holdBackTicks=3"),
-        c("redaction.split: split = right: the left side is fully redacted, so the hold-back is unbounded (a private"
-            + " index arbitrarily far ahead could still redact a record); use split half or auto",
+        c("redaction.split: split = right: puts the whole budget on the right of an opt-out, so every earlier"
+            + " record of the subject must stay redacted; on an unbounded stream that is an unbounded hold-back. Use"
+            + " split = half (or auto, which is half on a stream)",
             "redaction.split=\"right\""),
         c("redaction.split: split = half: mq fixes its own split (epsilon/2 per side); remove split",
             "redaction.mechanism=\"mq\"", "redaction.split=\"half\""),

@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.config;
 
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pufferflow.jobs.config.InvalidConfigTest.BASE_DIR;
@@ -70,7 +71,7 @@ class ValidConfigTest {
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.COUNTS);
     assertThat(c.mqmBudget()).isEqualTo(LedgerSpec.total(100));
-    assertThat(c.redaction().mechanism()).isEqualTo(RedactionSpec.Mechanism.THREE_R_OPTIMAL);
+    assertThat(c.redaction().mechanism()).isEqualTo(RedactionMechanism.DEFAULT);
     assertThat(c.redaction().split()).isNull();
     assertThat(c.redaction().build().holdBack()).isEqualTo(4);
   }
