@@ -31,15 +31,16 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
     sortOptions = false,
+    header = "Learn a Markov model from public traces and write the file model.modelFile reads.",
     description = "Learn a Markov model (transition matrix, stationary distribution, eigen-gaps) from public"
         + " traces and write the model file that model.modelFile reads (docs/learn.md).",
     footerHeading = "%n",
     footer = {
       "Examples:",
       "  pufferflow learn --input traces.csv --tick-millis 300000 --out model.yaml",
-      "  pufferflow learn --format ampds --input Electricity_B1E-11.csv --levels 5,50 --out bedroom.yaml",
-      "  pufferflow learn --format geolife --input geolife/ --bbox 39.83,39.99,116.27,116.49 --cell-meters 2000"
-          + " --tick-millis 60000 --out beijing.yaml",
+      "  pufferflow learn --format ampds --input meter.csv --levels 5,50 --out meter.yaml",
+      "  pufferflow learn --format geolife --input geolife/ --bbox 39.83,39.99,116.27,116.49 \\",
+      "      --cell-meters 1000 --out beijing.yaml",
       "Warnings go to stderr; --json prints one JSON object on stdout."
     })
 public final class LearnCommand implements Callable<Integer> {

@@ -20,8 +20,8 @@ public record GridSpec(double minLat, double maxLat, double minLon, double maxLo
   /** Mean Earth radius (IUGG), metres. */
   public static final double EARTH_RADIUS_METERS = 6_371_008.8;
 
-  /** Largest number of cells accepted (the learned matrix is cells × cells). */
-  public static final int MAX_CELLS = 10_000;
+  /** Largest number of cells accepted: the learned matrix is cells × cells and its analysis is cubic in them. */
+  public static final int MAX_CELLS = 4_096;
 
   public GridSpec {
     PufferPreconditions.checkAtLeast("rows", rows, 1);
