@@ -26,6 +26,9 @@ public final class AmpdsTraces {
   /** The default power column: real power P in W. */
   public static final String DEFAULT_COLUMN = "P";
 
+  /** Largest |unix_ts| accepted, so that milliseconds fit a long. */
+  static final long MAX_EPOCH_SECONDS = Long.MAX_VALUE / 1000 - 1;
+
   private AmpdsTraces() {}
 
   /** Reads column {@code P} into levels by {@code thresholds}, on one-minute ticks. */
@@ -69,7 +72,10 @@ public final class AmpdsTraces {
       }
       long seconds = TraceLines.parseLong(file, n, "unix_ts", f[columns[0]], "epoch seconds");
       double value = TraceLines.parseDouble(file, n, column, f[columns[1]]);
-      acc.add(subject, Math.multiplyExact(seconds, 1000L), levels.level(value));
+      if (Math.abs(seconds) > MAX_EPOCH_SECONDS) {
+        throw TraceLines.fail(file, n, "unix_ts", f[columns[0]], "out of range (epoch seconds)");
+      }
+      acc.add(subject, seconds * 1000L, levels.level(value));
     });
     PufferPreconditions.checkArgument(acc.points() > 0, "input = %s: no readings", file);
     return acc.build(labels(column, thresholds), levelQuery(thresholds));

@@ -60,6 +60,9 @@ class AmpdsTracesTest {
     Path f = tmp.resolve("m.csv");
     Files.writeString(f, "unix_ts,P\n1,abc\n");
     assertThatThrownBy(() -> AmpdsTraces.read(f, new double[] {5})).hasMessage("m.csv line 2: P = 'abc': not a number");
+    Files.writeString(f, "unix_ts,P\n9223372036854775,2\n");
+    assertThatThrownBy(() -> AmpdsTraces.read(f, new double[] {5}))
+        .hasMessage("m.csv line 2: unix_ts = '9223372036854775': out of range (epoch seconds)");
     Files.writeString(f, "ts,P\n1,2\n");
     assertThatThrownBy(() -> AmpdsTraces.read(f, new double[] {5}))
         .hasMessage("m.csv line 1: header must name columns unix_ts and P, got [ts, P]");
