@@ -22,6 +22,8 @@ public final class Experiments {
         new MqmFig2Experiment(quick),
         new MqmThetaGridExperiment(quick),
         new CompositionExperiment(quick),
+        new RedactionExperiment(RedactionExperiment.Figure.FIG3, quick),
+        new RedactionExperiment(RedactionExperiment.Figure.FIG4, quick),
         new WassersteinVsMqmExperiment(quick));
   }
 
