@@ -24,7 +24,8 @@ public final class Experiments {
         new CompositionExperiment(quick),
         new RedactionExperiment(RedactionExperiment.Figure.FIG3, quick),
         new RedactionExperiment(RedactionExperiment.Figure.FIG4, quick),
-        new WassersteinVsMqmExperiment(quick));
+        new WassersteinVsMqmExperiment(quick),
+        new MqmAmpdsExperiment(quick));
   }
 
   /** The full-size experiment named {@code name}, if any. */
