@@ -117,7 +117,8 @@ final class MqmAmpdsExperiment implements Experiment {
     Table a = new Table("epsilon", "T", "method", "sigma", "beta", "expected_l1", "expected_l1_discrete", "mc_runs",
         "mc_l1_mean", "mc_l1_se");
     Chart ca = new Chart("AMPds2 bedroom meter, one histogram of " + total + " ticks (15 min), 3 power levels",
-        "epsilon (log scale)", "L1 error of the relative frequencies (log scale)").logX().logY();
+        "epsilon (log scale)", "mean L1 error of the relative frequencies over 20 releases (log scale)")
+        .logX().logY();
     List<List<Double>> ys = new ArrayList<>();
     for (int i = 0; i < MODES.length + 1; i++) {
       ys.add(new ArrayList<>());

@@ -88,7 +88,8 @@ class CompositionExperimentTest {
         double e = num(r, "epsilon_t");
         assertEquals(acc.epsilonAt(t), e, 0.0);
         if (t <= 100) {
-          assertTrue(e >= prev - 1e-12 * prev, "epsilon(t) non-decreasing (up to rounding) while more windows cover t: " + r);
+          assertTrue(e >= prev - 1e-12 * prev,
+              "epsilon(t) non-decreasing (up to rounding) while more windows cover t: " + r);
         }
         assertTrue(e <= acc.steadyStateEpsilon() + 1e-9, r.toString());
         prev = e;
