@@ -8,13 +8,33 @@ public final class Experiments {
 
   private Experiments() {}
 
-  /** Every experiment, one entry per figure family. */
+  /** Every experiment at full size, one entry per figure family. */
   public static List<Experiment> all() {
-    return List.of();
+    return all(false);
   }
 
-  /** The experiment named {@code name}, if any. */
+  /**
+   * Every experiment; {@code quick} shrinks grids and Monte-Carlo repetitions (tests, smoke runs) without
+   * changing what is computed.
+   */
+  public static List<Experiment> all(boolean quick) {
+    return List.of(
+        new MqmFig2Experiment(quick),
+        new MqmThetaGridExperiment(quick),
+        new CompositionExperiment(quick),
+        new RedactionExperiment(RedactionExperiment.Figure.FIG3, quick),
+        new RedactionExperiment(RedactionExperiment.Figure.FIG4, quick),
+        new WassersteinVsMqmExperiment(quick),
+        new MqmAmpdsExperiment(quick));
+  }
+
+  /** The full-size experiment named {@code name}, if any. */
   public static Optional<Experiment> byName(String name) {
-    return all().stream().filter(e -> e.name().equals(name)).findFirst();
+    return byName(name, false);
+  }
+
+  /** The experiment named {@code name}, if any, at the given size. */
+  public static Optional<Experiment> byName(String name, boolean quick) {
+    return all(quick).stream().filter(e -> e.name().equals(name)).findFirst();
   }
 }
