@@ -2,7 +2,7 @@ package org.pufferflow.accounting;
 
 /**
  * Outcome of {@link PrivacyLedger#tryCharge}: whether the release may be made, and whether this refusal is the one
- * that must be reported (one {@code LedgerEvent} per exhaustion, design.md §3).
+ * that must be reported (one {@code LedgerEvent} per exhaustion; docs/privacy-noise.md, 'The privacy ledger').
  */
 public enum ChargeResult {
   /** The charge was recorded; make the release. */

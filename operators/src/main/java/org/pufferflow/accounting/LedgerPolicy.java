@@ -6,7 +6,7 @@ import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The public budget configuration of one mechanism's ledger (design.md §3 "Budgets"; mqm.md §3.8 (a)): a total ε
+ * The public budget configuration of one mechanism's ledger (docs/privacy-noise.md, 'The privacy ledger'): a total ε
  * budget per subject and, optionally, a budget per period of ticks (period p covers ticks
  * [p·periodTicks, (p+1)·periodTicks)). Immutable; built by a validating {@link Builder}.
  *

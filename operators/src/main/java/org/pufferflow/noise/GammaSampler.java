@@ -5,7 +5,7 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * Gamma(k, θ) for integer shape k ≥ 1 (the Erlang distribution): density x^{k−1} e^{−x/θ} / (Γ(k) θ^k), mean kθ.
  *
- * <p>Used for the radius of the K-norm mechanism, R ~ Gamma(rank(K)+1, 1/ε) (dphmm.md §2 step 8; Hardt and Talwar
+ * <p>Used for the radius of the K-norm mechanism, R ~ Gamma(rank(K)+1, 1/ε) (docs/dphmm.md, 'What a release does'; Hardt and Talwar
  * 2010). Drawn as a sum of k exponentials, −θ·ln ∏ (1 − U_i): the product is kept in a double and folded into a
  * logarithm whenever it falls below 2^-900, so it never underflows for any k. One uniform and about one logarithm
  * per unit of shape; with the small shapes of this project (d + 1 ≤ 4) that is faster than a rejection sampler and
