@@ -1,16 +1,28 @@
 package org.pufferflow.accounting;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectStreamException;
+import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The public budget configuration of one mechanism's ledger (design.md §3 "Budgets"; mqm.md §3.8 (a)): a total ε
+ * The public budget configuration of one mechanism's ledger (docs/privacy-noise.md, 'The privacy ledger'): a total ε
  * budget per subject and, optionally, a budget per period of ticks (period p covers ticks
  * [p·periodTicks, (p+1)·periodTicks)). Immutable; built by a validating {@link Builder}.
  *
  * <p>The ledger is the conservative, paper-level one: losses add up linearly (basic composition; MQM Thm 3.7,
  * DPHMM Thm 7.2). The per-period budget limits the rate of spending; it does not reset the total.
+ *
+ * <p>It is {@link Serializable}: the policy is the ledger's serializable specification, carried in a job graph by
+ * the mechanism specs whose {@code build()} calls {@code new PrivacyLedger(policy)}. It holds only public
+ * configuration (no key material, no private value). Deserialization re-validates the values through the
+ * {@link Builder}, so a stream cannot produce a policy the builder would reject. The policy a ledger state was
+ * charged under is recorded in the state itself ({@link LedgerState}) and checked on restore
+ * ({@link PrivacyLedger#restore}; docs/privacy-noise.md, 'The privacy ledger').
  */
-public final class LedgerPolicy {
+public final class LedgerPolicy implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final double totalBudget;
   private final double periodBudget;
@@ -49,6 +61,51 @@ public final class LedgerPolicy {
   /** The period containing {@code tick} (floor division, so negative ticks fall in negative periods). */
   long periodOf(long tick) {
     return Math.floorDiv(tick, periodTicks);
+  }
+
+  /** Whether {@code state} recorded exactly this policy (see {@link LedgerState#hasRecordedPolicy}). */
+  boolean isRecordedIn(LedgerState state) {
+    return state.getPolicyTotalBudget() == totalBudget
+        && state.getPolicyPeriodTicks() == periodTicks
+        && (periodTicks == 0 || state.getPolicyPeriodBudget() == periodBudget);
+  }
+
+  /** Records this policy in {@code state} (three primitive stores). */
+  void recordIn(LedgerState state) {
+    state.setPolicyTotalBudget(totalBudget);
+    state.setPolicyPeriodBudget(hasPeriodBudget() ? periodBudget : 0);
+    state.setPolicyPeriodTicks(periodTicks);
+  }
+
+  /** Re-validates a deserialized policy through the builder. */
+  private Object readResolve() throws ObjectStreamException {
+    try {
+      Builder b = builder().totalBudget(totalBudget);
+      if (periodTicks != 0) {
+        b.periodBudget(periodBudget, periodTicks);
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      InvalidObjectException invalid = new InvalidObjectException("invalid LedgerPolicy: " + e.getMessage());
+      invalid.initCause(e);
+      throw invalid;
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof LedgerPolicy)) {
+      return false;
+    }
+    LedgerPolicy p = (LedgerPolicy) o;
+    return Double.compare(p.totalBudget, totalBudget) == 0
+        && Double.compare(p.periodBudget, periodBudget) == 0
+        && p.periodTicks == periodTicks;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(totalBudget, periodBudget, periodTicks);
   }
 
   @Override

@@ -1,12 +1,18 @@
 package org.pufferflow.accounting;
 
 /**
- * The mutable per-(subject, mechanism) part of a ledger, small enough for Flink keyed state: two doubles, a long and
- * two flags. Changed only through {@link PrivacyLedger}.
+ * The mutable per-(subject, mechanism) part of a ledger, small enough for Flink keyed state: the spend (two doubles,
+ * a long and two flags) and the {@link LedgerPolicy} it was charged under (two doubles and a long). Changed only
+ * through {@link PrivacyLedger}.
  *
  * <p>It follows Flink's POJO rules (public no-argument constructor, getters and setters for every field), so Flink
  * serializes it with its POJO serializer, not Kryo, without this class importing Flink. The setters exist for that
  * serializer and for restoring state; mechanism code must not call them.
+ *
+ * <p><b>Recorded policy.</b> {@code policyTotalBudget == 0} means "no policy recorded": a fresh state, or one
+ * written before the policy was recorded (Flink's POJO schema evolution restores the new fields with their default
+ * 0). Such a state adopts the ledger's policy on its first charge or {@link PrivacyLedger#restore}. A policy without
+ * a period budget is recorded with {@code policyPeriodTicks == 0} and {@code policyPeriodBudget == 0}.
  */
 public final class LedgerState {
 
@@ -15,8 +21,11 @@ public final class LedgerState {
   private long period = Long.MIN_VALUE;
   private boolean exhausted;
   private boolean periodExhausted;
+  private double policyTotalBudget;
+  private double policyPeriodBudget;
+  private long policyPeriodTicks;
 
-  /** A fresh ledger: nothing spent. */
+  /** A fresh ledger: nothing spent, no policy recorded. */
   public LedgerState() {}
 
   /** ε spent in total, rounded upward. */
@@ -28,7 +37,11 @@ public final class LedgerState {
     this.spent = spent;
   }
 
-  /** ε spent in the current period, rounded upward. */
+  /**
+   * ε counted against the current period, rounded upward. Before the first charge with a tick
+   * ({@code period == Long.MIN_VALUE}) it is spend carried into whichever period that charge opens (after a policy
+   * migration; see {@link PrivacyLedger#restore}).
+   */
   public double getPeriodSpent() {
     return periodSpent;
   }
@@ -64,24 +77,64 @@ public final class LedgerState {
     this.periodExhausted = periodExhausted;
   }
 
+  /** Total budget of the policy this state was charged under; 0 if none is recorded. */
+  public double getPolicyTotalBudget() {
+    return policyTotalBudget;
+  }
+
+  public void setPolicyTotalBudget(double policyTotalBudget) {
+    this.policyTotalBudget = policyTotalBudget;
+  }
+
+  /** Period budget of the recorded policy; 0 if it has none (or none is recorded). */
+  public double getPolicyPeriodBudget() {
+    return policyPeriodBudget;
+  }
+
+  public void setPolicyPeriodBudget(double policyPeriodBudget) {
+    this.policyPeriodBudget = policyPeriodBudget;
+  }
+
+  /** Period length in ticks of the recorded policy; 0 if it has no period budget (or none is recorded). */
+  public long getPolicyPeriodTicks() {
+    return policyPeriodTicks;
+  }
+
+  public void setPolicyPeriodTicks(long policyPeriodTicks) {
+    this.policyPeriodTicks = policyPeriodTicks;
+  }
+
+  /** Whether a policy is recorded (false for a fresh state). */
+  public boolean hasRecordedPolicy() {
+    return policyTotalBudget != 0;
+  }
+
   @Override
   public boolean equals(Object o) {
-    return o instanceof LedgerState
-        && Double.compare(((LedgerState) o).spent, spent) == 0
-        && Double.compare(((LedgerState) o).periodSpent, periodSpent) == 0
-        && ((LedgerState) o).period == period
-        && ((LedgerState) o).exhausted == exhausted
-        && ((LedgerState) o).periodExhausted == periodExhausted;
+    if (!(o instanceof LedgerState)) {
+      return false;
+    }
+    LedgerState s = (LedgerState) o;
+    return Double.compare(s.spent, spent) == 0
+        && Double.compare(s.periodSpent, periodSpent) == 0
+        && s.period == period
+        && s.exhausted == exhausted
+        && s.periodExhausted == periodExhausted
+        && Double.compare(s.policyTotalBudget, policyTotalBudget) == 0
+        && Double.compare(s.policyPeriodBudget, policyPeriodBudget) == 0
+        && s.policyPeriodTicks == policyPeriodTicks;
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(spent, periodSpent, period, exhausted, periodExhausted);
+    return java.util.Objects.hash(spent, periodSpent, period, exhausted, periodExhausted, policyTotalBudget,
+        policyPeriodBudget, policyPeriodTicks);
   }
 
   @Override
   public String toString() {
     return "LedgerState[spent=" + spent + ", periodSpent=" + periodSpent + ", period=" + period + ", exhausted="
-        + exhausted + ", periodExhausted=" + periodExhausted + "]";
+        + exhausted + ", periodExhausted=" + periodExhausted + ", policy=(" + policyTotalBudget + ", "
+        + policyPeriodBudget + " per " + policyPeriodTicks + ")]";
   }
 }

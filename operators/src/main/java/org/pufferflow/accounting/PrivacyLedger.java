@@ -3,11 +3,15 @@ package org.pufferflow.accounting;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Charges privacy loss against a {@link LedgerPolicy} (design.md §3 "Budgets"; dphmm.md §2 step 10; mqm.md §3.8 (a)).
- * Immutable and shared by all subjects of an operator; the per-subject spend lives in a {@link LedgerState}.
+ * THE privacy ledger: charges privacy loss against a {@link LedgerPolicy} (docs/privacy-noise.md, 'The privacy
+ * ledger'). Immutable and shared by all subjects of an operator; the per-subject spend lives in a
+ * {@link LedgerState}. Every mechanism (DPHMM, MQM, redaction) charges through this class.
  *
  * <p>Rules:
  * <ul>
+ *   <li>The cost domain is [0, +∞]. A cost of 0 charges nothing and returns {@link ChargeResult#CHARGED} without
+ *       touching the state. A cost of +∞ is refused with {@link ChargeResult#UNBOUNDED_COST}: no spend changes and
+ *       no exhaustion is marked. NaN and negative costs are programming errors and throw.</li>
  *   <li>Spend is kept in doubles rounded upward ({@link BudgetArithmetic#addRoundingUp}), so the recorded spend is
  *       never below the exact sum of the charged ε.</li>
  *   <li>A charge is made only if the new total stays ≤ the total budget and, with a period budget, the new period
@@ -18,8 +22,11 @@ import org.pufferflow.common.PufferPreconditions;
  *       exactly once.</li>
  *   <li>Ticks must not go back to an earlier period than one already charged (the caller processes releases in tick
  *       order).</li>
+ *   <li>The state records the policy it is charged under. A fresh state adopts this ledger's policy; a state
+ *       recorded under another policy is migrated by {@link #restore} (safe rules of {@code LedgerRestore}) or
+ *       refused with a {@link LedgerPolicyChangedException} naming the changed key.</li>
  * </ul>
- * {@code tryCharge} allocates nothing.
+ * {@code tryCharge} allocates nothing; its policy check is three comparisons.
  */
 public final class PrivacyLedger {
 
@@ -34,9 +41,34 @@ public final class PrivacyLedger {
   }
 
   /**
-   * Charges ε against the total budget of a policy without a period budget.
+   * Brings a restored state under this ledger's policy. Meant to be called once per state when it is restored
+   * (e.g. for every key at operator start when the operator can iterate its keys); {@link #tryCharge} calls it
+   * itself when it meets a state recorded under another policy, so a state is migrated at most once.
+   * <ul>
+   *   <li>no recorded policy (a fresh state, or one written before policies were recorded): adopts this policy;</li>
+   *   <li>the same policy: nothing changes;</li>
+   *   <li>another policy: applies the documented safe migration (total or period budget raised or lowered, period
+   *       budget added, period lengthened to a multiple), or throws.</li>
+   * </ul>
    *
-   * @throws IllegalArgumentException if ε is not finite and &gt; 0, or the policy has a period budget (pass a tick)
+   * @throws LedgerPolicyChangedException if no safe migration exists; its message names the changed key and both
+   *     values (e.g. "ledger policy changed: periodTicks 20 -&gt; 10 ...")
+   */
+  public void restore(LedgerState state) {
+    PufferPreconditions.checkNotNull("ledger state", state);
+    if (!state.hasRecordedPolicy()) {
+      policy.recordIn(state);
+    } else if (!policy.isRecordedIn(state)) {
+      LedgerRestore.migrate(state, policy);
+    }
+  }
+
+  /**
+   * Charges a cost against the total budget of a policy without a period budget.
+   *
+   * @param epsilon the release's cost in [0, +∞]
+   * @throws IllegalArgumentException if ε is NaN or negative, or the policy has a period budget (pass a tick)
+   * @throws LedgerPolicyChangedException if the state was charged under a policy that cannot be migrated
    */
   public ChargeResult tryCharge(LedgerState state, double epsilon) {
     PufferPreconditions.checkArgument(
@@ -46,10 +78,12 @@ public final class PrivacyLedger {
   }
 
   /**
-   * Charges ε for a release at {@code tick}.
+   * Charges a cost for a release at {@code tick}.
    *
-   * @throws IllegalArgumentException if ε is not finite and &gt; 0, or the tick lies in a period before the
-   *     ledger's current one
+   * @param epsilon the release's cost in [0, +∞]
+   * @throws IllegalArgumentException if ε is NaN or negative, or the tick lies in a period before the ledger's
+   *     current one
+   * @throws LedgerPolicyChangedException if the state was charged under a policy that cannot be migrated
    */
   public ChargeResult tryCharge(LedgerState state, double epsilon, long tick) {
     return charge(state, epsilon, tick);
@@ -57,16 +91,29 @@ public final class PrivacyLedger {
 
   private ChargeResult charge(LedgerState state, double epsilon, long tick) {
     PufferPreconditions.checkNotNull("ledger state", state);
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkPrivacyCost("epsilon", epsilon);
+    if (epsilon == 0) {
+      return ChargeResult.CHARGED;
+    }
+    if (epsilon == Double.POSITIVE_INFINITY) {
+      return ChargeResult.UNBOUNDED_COST;
+    }
+    if (!policy.isRecordedIn(state)) {
+      restore(state);
+    }
     if (policy.hasPeriodBudget()) {
       long period = policy.periodOf(tick);
-      PufferPreconditions.checkArgument(
-          state.getPeriod() == Long.MIN_VALUE || period >= state.getPeriod(),
-          "tick = %d: lies in period %d, before the ledger's current period %d", tick, period, state.getPeriod());
-      if (period != state.getPeriod()) {
+      long current = state.getPeriod();
+      if (period != current) {
+        if (current != Long.MIN_VALUE) {
+          if (period < current) { // the message's boxing only on this path
+            PufferPreconditions.checkArgument(false,
+                "tick = %d: lies in period %d, before the ledger's current period %d", tick, period, current);
+          }
+          state.setPeriodSpent(0);
+          state.setPeriodExhausted(false);
+        } // else: the first period charged; any spend carried by a migration counts in it
         state.setPeriod(period);
-        state.setPeriodSpent(0);
-        state.setPeriodExhausted(false);
       }
     }
     if (state.isExhausted()) {

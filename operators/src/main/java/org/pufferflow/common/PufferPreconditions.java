@@ -333,4 +333,12 @@ public final class PufferPreconditions {
     }
     return scale;
   }
+
+  /** A privacy cost charged to a ledger: in [0, +∞] (0 charges nothing, +∞ is an unbounded loss); not NaN. */
+  public static double checkPrivacyCost(String name, double cost) {
+    if (!(cost >= 0)) {
+      throw new IllegalArgumentException(name + " = " + cost + ": must be >= 0 (a cost in [0, +Infinity])");
+    }
+    return cost;
+  }
 }

@@ -22,8 +22,16 @@ import org.pufferflow.common.PufferPreconditions;
  * of the double {@code scale}, assuming uniformly random input bits. The only departure is an
  * {@link ArithmeticException} when t·V overflows a long, which needs V &gt; 2^13 (scale ≤ 2^50), an event of
  * probability below e^{−8192}. Expected cost: a handful of words per draw.
+ *
+ * <p><b>Admissible scales.</b> (0, {@link #MAX_SCALE}]: every positive double down to {@link #MIN_SCALE} (the
+ * smallest subnormal) is sampled exactly; above 2^50 the sum U + t·V could overflow a long. MQM's β and the
+ * Laplace grid parameter are checked against this range by their builders
+ * ({@code PufferPreconditions.checkNoiseScale(name, scale, DiscreteLaplace.MIN_SCALE, DiscreteLaplace.MAX_SCALE)}).
  */
 public final class DiscreteLaplace {
+
+  /** Smallest accepted scale: any positive double. */
+  public static final double MIN_SCALE = Double.MIN_VALUE;
 
   /** Largest accepted scale. */
   public static final double MAX_SCALE = 0x1.0p50;

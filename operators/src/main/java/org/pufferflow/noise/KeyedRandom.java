@@ -11,7 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The keyed, replay-stable random stream of design.md §4: AES-256 in counter mode under a secret {@link NoiseKey},
+ * The keyed, replay-stable random stream of docs/privacy-noise.md, 'The keyed generator': AES-256 in counter mode under a secret {@link NoiseKey},
  * one stream per release context (mechanism id, subject id, release sequence or tick).
  *
  * <p><b>Construction.</b> Two 256-bit sub-keys are derived from the master key with HMAC-SHA256 and distinct public

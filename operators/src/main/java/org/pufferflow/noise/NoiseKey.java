@@ -12,7 +12,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The job's secret noise key (design.md §4): the master key of every {@link KeyedRandom} stream.
+ * The job's secret noise key (docs/privacy-noise.md, 'The keyed generator'): the master key of every {@link KeyedRandom} stream.
  *
  * <p>The key is at least {@value #MIN_BYTES} bytes (256 bits). It is loaded from a file or an environment variable,
  * never from the job configuration in clear. Its bytes never leave this class: {@link KeyedRandom} obtains

@@ -4,7 +4,7 @@ package org.pufferflow.noise;
  * A source of uniformly distributed random bits, as consumed by every sampler of this package.
  *
  * <p>In release paths the only implementation is {@link KeyedRandom}, a keyed cryptographic stream that a replay
- * reproduces exactly (design.md §4). Test code may adapt other generators to this interface (for example to compare
+ * reproduces exactly (docs/privacy-noise.md, 'The keyed generator'). Test code may adapt other generators to this interface (for example to compare
  * throughput against the JDK's splittable generator); main code must not.
  *
  * <p>Only {@link #nextLong()} must be implemented: the two derived draws have default implementations that define

@@ -1,6 +1,6 @@
 /**
- * Replay-stable, secure randomness for every pufferflow mechanism (design.md §4; dphmm.md §2 step 8 and §5;
- * mqm.md §2.5).
+ * Replay-stable, secure randomness for every pufferflow mechanism (docs/privacy-noise.md;
+ * docs/dphmm.md; docs/mqm.md).
  *
  * <p>{@link org.pufferflow.noise.KeyedRandom} is an AES-256-CTR stream keyed by the job's
  * {@link org.pufferflow.noise.NoiseKey} and a release context (mechanism id, subject id, release sequence), so that

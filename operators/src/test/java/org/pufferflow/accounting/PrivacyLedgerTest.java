@@ -87,16 +87,63 @@ class PrivacyLedgerTest {
   void badInputNamesTheValueAndTheReason() {
     PrivacyLedger ledger = total(1);
     LedgerState s = new LedgerState();
-    assertThatThrownBy(() -> ledger.tryCharge(s, 0)).hasMessage("epsilon = 0.0: must be finite and > 0");
-    assertThatThrownBy(() -> ledger.tryCharge(s, -1)).hasMessageContaining("epsilon = -1.0");
+    assertThatThrownBy(() -> ledger.tryCharge(s, -1))
+        .hasMessage("epsilon = -1.0: must be >= 0 (a cost in [0, +Infinity])");
+    assertThatThrownBy(() -> ledger.tryCharge(s, -0.0 - Double.MIN_VALUE)).hasMessageContaining("epsilon = -4.9E-324");
     assertThatThrownBy(() -> ledger.tryCharge(s, Double.NaN)).hasMessageContaining("epsilon = NaN");
-    assertThatThrownBy(() -> ledger.tryCharge(s, Double.POSITIVE_INFINITY)).hasMessageContaining("Infinity");
+    assertThatThrownBy(() -> ledger.tryCharge(s, Double.NEGATIVE_INFINITY)).hasMessageContaining("-Infinity");
     assertThatThrownBy(() -> LedgerPolicy.builder().totalBudget(0)).hasMessage("totalBudget = 0.0: must be finite and > 0");
     assertThatThrownBy(() -> LedgerPolicy.builder().totalBudget(Double.NaN)).hasMessageContaining("totalBudget = NaN");
     assertThatThrownBy(() -> LedgerPolicy.builder().periodBudget(-2, 5)).hasMessageContaining("periodBudget = -2.0");
     assertThatThrownBy(() -> LedgerPolicy.builder().periodBudget(1, 0)).hasMessage("periodTicks = 0: must be >= 1");
     assertThatThrownBy(() -> LedgerPolicy.builder().build()).hasMessageContaining("totalBudget: is required");
     assertThat(s.getSpent()).isZero();
+  }
+
+  @Test
+  void aZeroCostChargesNothingAndSucceedsEvenWhenExhausted() {
+    PrivacyLedger ledger = new PrivacyLedger(LedgerPolicy.builder().totalBudget(1).periodBudget(0.5, 10).build());
+    LedgerState s = new LedgerState();
+    assertThat(ledger.tryCharge(s, 0, 3)).isEqualTo(ChargeResult.CHARGED);
+    assertThat(s).isEqualTo(new LedgerState()); // untouched
+    assertThat(ledger.tryCharge(s, 0.5, 4)).isEqualTo(ChargeResult.CHARGED);
+    assertThat(ledger.tryCharge(s, 0.25, 5)).isEqualTo(ChargeResult.PERIOD_EXHAUSTED);
+    assertThat(ledger.tryCharge(s, 0.0, 6)).isEqualTo(ChargeResult.CHARGED);
+    assertThat(ledger.tryCharge(s, -0.0, 7)).isEqualTo(ChargeResult.CHARGED);
+    assertThat(s.getSpent()).isEqualTo(0.5);
+    assertThat(s.getPeriodSpent()).isEqualTo(0.5);
+    assertThat(total(1).tryCharge(new LedgerState(), 0)).isEqualTo(ChargeResult.CHARGED);
+  }
+
+  @Test
+  void anInfiniteCostIsRefusedWithoutSpendingOrMarkingExhaustion() {
+    PrivacyLedger ledger = new PrivacyLedger(LedgerPolicy.builder().totalBudget(1).periodBudget(0.5, 10).build());
+    LedgerState s = new LedgerState();
+    assertThat(ledger.tryCharge(s, 0.25, 1)).isEqualTo(ChargeResult.CHARGED);
+    LedgerState before = copy(s);
+    ChargeResult r = ledger.tryCharge(s, Double.POSITIVE_INFINITY, 2);
+    assertThat(r).isEqualTo(ChargeResult.UNBOUNDED_COST);
+    assertThat(r.charged()).isFalse();
+    assertThat(r.reportsExhaustion()).isFalse();
+    assertThat(s).isEqualTo(before);
+    assertThat(ledger.tryCharge(s, 0.25, 3)).isEqualTo(ChargeResult.CHARGED); // later finite charges unaffected
+    LedgerState t = new LedgerState();
+    assertThat(total(1).tryCharge(t, Double.POSITIVE_INFINITY)).isEqualTo(ChargeResult.UNBOUNDED_COST);
+    assertThat(t.isExhausted()).isFalse();
+    assertThat(total(1).tryCharge(t, 1)).isEqualTo(ChargeResult.CHARGED);
+  }
+
+  static LedgerState copy(LedgerState s) {
+    LedgerState c = new LedgerState();
+    c.setSpent(s.getSpent());
+    c.setPeriodSpent(s.getPeriodSpent());
+    c.setPeriod(s.getPeriod());
+    c.setExhausted(s.isExhausted());
+    c.setPeriodExhausted(s.isPeriodExhausted());
+    c.setPolicyTotalBudget(s.getPolicyTotalBudget());
+    c.setPolicyPeriodBudget(s.getPolicyPeriodBudget());
+    c.setPolicyPeriodTicks(s.getPolicyPeriodTicks());
+    return c;
   }
 
   @Test

@@ -78,11 +78,11 @@ class ExactSamplerTest {
     assertThat(LaplaceNoise.roundToMultiple(1.3, 0.5)).isEqualTo(1.5);
     assertThat(LaplaceNoise.roundToMultiple(-1.3, 0.5)).isEqualTo(-1.5);
     assertThat(LaplaceNoise.roundToMultiple(1e300, 0x1.0p-40)).isEqualTo(1e300); // no overflow of 1e300 / 2^-40
-    assertThat(LaplaceNoise.addNoise(TestKeys.random("exact-test", "huge", 1), 1e300, 1.0)).isEqualTo(1e300);
+    assertThat(LaplaceNoise.addNoise(TestKeys.random("exact-test", "huge", 1), 1e300, 1.0, 1.0)).isEqualTo(1e300);
     KeyedRandom r = TestKeys.random("exact-test", "laplace", 1);
     double g = LaplaceNoise.granularity(2.0);
     for (int i = 0; i < 1000; i++) {
-      double v = LaplaceNoise.addNoise(r, Math.PI, 2.0);
+      double v = LaplaceNoise.addNoise(r, Math.PI, 1.0, 0.5);
       assertThat(v / g).isEqualTo(Math.rint(v / g));
     }
   }

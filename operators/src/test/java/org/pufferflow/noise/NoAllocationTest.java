@@ -47,6 +47,7 @@ class NoAllocationTest {
       sink += GammaSampler.sample(r, 3, 1.0);
       sink += DiscreteLaplace.sample(r, 3.7);
       sink += LaplaceNoise.sample(r, 2.0);
+      sink += LaplaceNoise.addNoise(r, 0.3, 1.3, 0.7);
       sink += Bernoulli.sample(r, 0.3) ? 1 : 0;
       polygon.sample(r, out);
       sink += out[0];

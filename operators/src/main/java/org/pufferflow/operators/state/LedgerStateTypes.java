@@ -9,6 +9,11 @@ import org.pufferflow.accounting.LedgerState;
  * Flink type information for the privacy ledger's keyed state: {@link LedgerState} is a Flink POJO, serialized by
  * Flink's {@code PojoSerializer} (never Kryo), with schema evolution and savepoint compatibility as Flink provides
  * for POJOs. The ledger class itself stays Flink-free (org.pufferflow.accounting).
+ *
+ * <p>The state carries the policy it was charged under (three primitive fields). A savepoint written before those
+ * fields existed restores through the POJO serializer's schema evolution with them at 0, i.e. "no recorded policy",
+ * and such a state adopts the current policy ({@code PrivacyLedger#restore}; docs/privacy-noise.md, 'The privacy
+ * ledger').
  */
 public final class LedgerStateTypes {
 

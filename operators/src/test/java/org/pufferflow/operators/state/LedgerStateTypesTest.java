@@ -53,11 +53,31 @@ class LedgerStateTypesTest {
     LedgerState back = restored.deserialize(in);
     assertThat(back).isEqualTo(state).isNotSameAs(state);
     assertThat(back.getSpent()).isEqualTo(state.getSpent());
+    // the recorded policy travels with the state
+    assertThat(back.getPolicyTotalBudget()).isEqualTo(1.0);
+    assertThat(back.getPolicyPeriodBudget()).isEqualTo(0.5);
+    assertThat(back.getPolicyPeriodTicks()).isEqualTo(10);
+    assertThat(((PojoTypeInfo<LedgerState>) LedgerStateTypes.LEDGER_STATE).getFieldNames())
+        .containsExactlyInAnyOrder("spent", "periodSpent", "period", "exhausted", "periodExhausted",
+            "policyTotalBudget", "policyPeriodBudget", "policyPeriodTicks");
     assertThat(restored.deserialize(in)).isEqualTo(new LedgerState());
     assertThat(serializer.copy(state)).isEqualTo(state).isNotSameAs(state);
 
     // the restored ledger behaves as the original: the period stays exhausted, the next period is open
     assertThat(ledger.tryCharge(back, 0.01, 6)).isEqualTo(ChargeResult.REFUSED);
     assertThat(ledger.tryCharge(back, 0.3, 10)).isEqualTo(ChargeResult.CHARGED);
+    // and a restore under a doubled period length migrates it instead of failing every charge: the new period
+    // [0, 20) already holds 0.4 + 0.3 > 0.5, the next one is open
+    PrivacyLedger longer = new PrivacyLedger(LedgerPolicy.builder().totalBudget(1).periodBudget(0.5, 20).build());
+    LedgerState again = restored.deserialize(new DataInputDeserializer(bytesOf(serializer, back)));
+    assertThat(longer.tryCharge(again, 0.125, 11)).isEqualTo(ChargeResult.PERIOD_EXHAUSTED);
+    assertThat(longer.tryCharge(again, 0.25, 20)).isEqualTo(ChargeResult.CHARGED);
+    assertThat(again.getPolicyPeriodTicks()).isEqualTo(20);
+  }
+
+  private static byte[] bytesOf(TypeSerializer<LedgerState> serializer, LedgerState state) throws Exception {
+    DataOutputSerializer out = new DataOutputSerializer(64);
+    serializer.serialize(state, out);
+    return out.getCopyOfBuffer();
   }
 }
