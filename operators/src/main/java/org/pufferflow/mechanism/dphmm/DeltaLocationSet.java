@@ -12,6 +12,8 @@ import org.pufferflow.common.PufferPreconditions;
  */
 public final class DeltaLocationSet implements Constraint {
 
+  private static final long serialVersionUID = 1L;
+
   /** Absolute tolerance on the mass target. */
   public static final double MASS_TOLERANCE = 1e-12;
 
@@ -80,6 +82,16 @@ public final class DeltaLocationSet implements Constraint {
       h[best] = t;
       i = best;
     }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof DeltaLocationSet && Double.compare(((DeltaLocationSet) o).delta, delta) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Double.hashCode(delta) * 31 + 7;
   }
 
   @Override

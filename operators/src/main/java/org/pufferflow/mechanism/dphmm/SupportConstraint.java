@@ -8,6 +8,8 @@ import org.pufferflow.common.PufferPreconditions;
  */
 public final class SupportConstraint implements Constraint {
 
+  private static final long serialVersionUID = 1L;
+
   /** The project's default threshold. */
   public static final double DEFAULT_TAU = 1e-12;
 
@@ -35,6 +37,16 @@ public final class SupportConstraint implements Constraint {
       throw new IllegalStateException("support constraint: no state has prior probability above " + tau);
     }
     return k;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SupportConstraint && Double.compare(((SupportConstraint) o).tau, tau) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Double.hashCode(tau);
   }
 
   @Override
