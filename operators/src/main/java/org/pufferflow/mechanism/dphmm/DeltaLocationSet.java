@@ -10,7 +10,7 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p>Selection is a heap over the candidates, O(N + |C| log N), in the caller's buffer; no allocation. Immutable.
  */
-public final class DeltaLocationSet implements Constraint {
+final class DeltaLocationSet implements Constraint {
 
   private static final long serialVersionUID = 1L;
 

@@ -6,7 +6,7 @@ import org.pufferflow.common.PufferPreconditions;
  * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (dphmm-vectors.md §0). τ = 1e-12 by default; the paper's
  * Definition 4.1 uses τ = 0. Immutable.
  */
-public final class SupportConstraint implements Constraint {
+final class SupportConstraint implements Constraint {
 
   private static final long serialVersionUID = 1L;
 
