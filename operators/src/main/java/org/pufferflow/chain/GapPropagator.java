@@ -8,10 +8,10 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <ol>
  *   <li><b>Exact cycle.</b> The floating-point iteration p_{t+1} = fl(p_t·M) is a deterministic map on a finite
- *       set, so it eventually cycles; for a convergent chain it settles on a fixed point (cycle length 1), for a
- *       periodic chain on a cycle of the period (e.g. [[0,1],[1,0]]: length 2). Brent's cycle detection (one saved
- *       iterate, compared bit for bit after each product, replaced at steps 2^k) finds the cycle; then
- *       p_g = p_{t + ((g − t) mod λ)}, bit-for-bit the value g products would give.
+ *       set, so it eventually cycles; for a convergent chain it settles on a fixed point (cycle length 1, seen as
+ *       δ_t = 0 below), for a periodic chain on a cycle of the period (e.g. [[0,1],[1,0]]: length 2). Brent's cycle
+ *       detection (one saved iterate, compared bit for bit after each product, replaced at steps 2^k) finds longer
+ *       cycles; then p_g = p_{t + ((g − t) mod λ)}, bit-for-bit the value g products would give.
  *   <li><b>Tolerance.</b> M is stochastic, hence non-expansive in ℓ1 (‖xM − yM‖₁ ≤ ‖x − y‖₁), so the step sizes
  *       δ_t = ‖p_t − p_{t−1}‖₁ never increase and every remaining step moves the iterate by at most δ_t. Once
  *       (g − t)·δ_t ≤ {@link #TOLERANCE}, p_t is returned: ‖p_t − p·M^g‖₁ ≤ 10^-12 in exact arithmetic.
@@ -82,8 +82,10 @@ public final class GapPropagator {
         }
         break;
       }
-      if (l1Distance(cur, next) * (double) (g - t) <= TOLERANCE) {
-        break; // next holds p_{t−1}: δ_t bounds every remaining step
+      double delta = l1Distance(cur, next); // next holds p_{t−1}
+      if (delta == 0 || delta * (double) (g - t) <= TOLERANCE) {
+        break; // δ_t = 0: a fixed point (a cycle of length 1, found without waiting for Brent's checkpoint);
+               // else δ_t bounds every remaining step
       }
       if (t - savedStep == power) {
         System.arraycopy(cur, 0, saved, 0, n);
