@@ -15,7 +15,8 @@ import org.pufferflow.policy.StateQuery;
 
 /**
  * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
- * prior p⁻ = p0 or p⁺·M^g; constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
+ * prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator}; docs/dphmm.md,
+ * "Gaps"); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
  * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
  * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
  * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
@@ -164,7 +165,7 @@ public final class DphmmReleaser {
    * Releases the subject's current state.
    *
    * @param posterior in: p⁺ of the previous release (ignored when {@code gap == FIRST_RELEASE}); out: the new p⁺
-   * @param gap ticks since the previous release (≥ 1), or {@link #FIRST_RELEASE}
+   * @param gap ticks since the previous release (≥ 1, any {@code long}), or {@link #FIRST_RELEASE}
    * @param trueState s*, private: only the surrogate and the noise depend on it
    * @param rng the keyed stream of this release's context
    * @param out receives z and the costs
