@@ -3,8 +3,17 @@ package org.pufferflow.chain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * p·M^g for a gap of g ≥ 1 ticks with cost bounded independently of g (docs/dphmm.md, "Gaps"). The iterates
- * p_t = p·M^t are computed one product at a time, and the loop stops early by one of two rules:
+ * p·M^g for a gap of g ≥ 1 ticks with cost bounded independently of g (docs/dphmm.md, "Gaps").
+ *
+ * <p><b>Small chains</b> (N ≤ {@link #SQUARING_MAX_STATES}) and gaps g ≥ {@link #SQUARING_MIN_GAP}: repeated
+ * squaring. The dense powers M^(2^k) are built lazily, once per propagator, up to the highest bit of the longest gap
+ * seen (at most 63 levels of N² doubles, N³ work each); p·M^g is then the product of p with the powers of the set
+ * bits of g: O(N² log g) per call, exact up to rounding for every chain (periodic and reducible included). Each
+ * square's rows are renormalised to sum 1 (as they do exactly), so the error stays additive, a few ulps per level,
+ * instead of doubling with each squaring.
+ *
+ * <p><b>Other chains and shorter gaps</b>: the iterates p_t = p·M^t are computed one product at a time, and the
+ * loop stops early by one of two rules:
  *
  * <ol>
  *   <li><b>Exact cycle.</b> The floating-point iteration p_{t+1} = fl(p_t·M) is a deterministic map on a finite
@@ -22,26 +31,40 @@ import org.pufferflow.common.PufferPreconditions;
  * rule fires (for a chain that mixes, about the number of steps to reach a floating-point fixed point), never more
  * than g products. The result is public-model arithmetic: the prior of the next release, never a privacy cost.
  *
- * <p>Not thread-safe (it owns three N-vectors of scratch); allocates nothing per call.
+ * <p>Not thread-safe (it owns three N-vectors of scratch and the lazily built powers); allocates nothing per call
+ * except when a gap longer than any before needs a new level of squares (at most 63 times over its life).
  */
 public final class GapPropagator {
 
   /** ℓ1 bound on the error of an early stop by the tolerance rule. */
   public static final double TOLERANCE = 1e-12;
 
+  /** Chains with at most this many states use repeated squaring for long gaps (63 levels of N² doubles ≤ 8 MB). */
+  public static final int SQUARING_MAX_STATES = 128;
+
+  /** Gaps from this length on use repeated squaring on small chains (shorter ones: plain products, bit-exact). */
+  public static final long SQUARING_MIN_GAP = 64;
+
   private final TransitionMatrix m;
   private final int n;
   private final double[] a;
   private final double[] b;
   private final double[] saved;
+  private final double[][] squares; // squares[k] = M^(2^k), row-major N×N, built lazily; null: no squaring
   private long products; // for tests: products computed by the last call
 
   public GapPropagator(TransitionMatrix m) {
+    this(m, SQUARING_MAX_STATES);
+  }
+
+  /** With repeated squaring for chains of at most {@code squaringMaxStates} states (0: never; for tests). */
+  GapPropagator(TransitionMatrix m, int squaringMaxStates) {
     this.m = PufferPreconditions.checkNotNull("transition", m);
     this.n = m.size();
     this.a = new double[n];
     this.b = new double[n];
     this.saved = new double[n];
+    this.squares = n <= squaringMaxStates ? new double[63][] : null;
   }
 
   /**
@@ -53,6 +76,10 @@ public final class GapPropagator {
     PufferPreconditions.checkLength("p", p.length, n);
     PufferPreconditions.checkLength("out", out.length, n);
     products = 0;
+    if (squares != null && g >= SQUARING_MIN_GAP) {
+      bySquaring(p, g, out);
+      return;
+    }
     double[] cur = a;
     double[] next = b;
     System.arraycopy(p, 0, cur, 0, n);
@@ -94,6 +121,73 @@ public final class GapPropagator {
       }
     }
     System.arraycopy(cur, 0, out, 0, n);
+  }
+
+  /** out = p·M^g as the product of p with M^(2^k) for the set bits k of g. */
+  private void bySquaring(double[] p, long g, double[] out) {
+    int top = 63 - Long.numberOfLeadingZeros(g);
+    for (int k = 0; k <= top; k++) {
+      if (squares[k] == null) {
+        squares[k] = k == 0 ? dense() : square(squares[k - 1]);
+      }
+    }
+    double[] cur = a;
+    double[] next = b;
+    System.arraycopy(p, 0, cur, 0, n);
+    for (int k = 0; k <= top; k++) {
+      if ((g >>> k & 1) != 0) {
+        double[] sq = squares[k];
+        java.util.Arrays.fill(next, 0.0);
+        for (int i = 0; i < n; i++) {
+          double pi = cur[i];
+          if (pi == 0) {
+            continue;
+          }
+          for (int j = 0, o = i * n; j < n; j++) {
+            next[j] += pi * sq[o + j];
+          }
+        }
+        products++;
+        double[] swap = cur;
+        cur = next;
+        next = swap;
+      }
+    }
+    System.arraycopy(cur, 0, out, 0, n);
+  }
+
+  private double[] dense() {
+    double[] d = new double[n * n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        d[i * n + j] = m.get(i, j);
+      }
+    }
+    return d;
+  }
+
+  private double[] square(double[] x) {
+    double[] y = new double[n * n];
+    for (int i = 0; i < n; i++) {
+      for (int l = 0; l < n; l++) {
+        double xil = x[i * n + l];
+        if (xil == 0) {
+          continue;
+        }
+        for (int j = 0, o = l * n; j < n; j++) {
+          y[i * n + j] += xil * x[o + j];
+        }
+      }
+      // rows of M^(2^k) sum to 1 exactly; without renormalising, the row-sum error would double per squaring
+      double sum = 0;
+      for (int j = 0; j < n; j++) {
+        sum += y[i * n + j];
+      }
+      for (int j = 0; j < n; j++) {
+        y[i * n + j] /= sum;
+      }
+    }
+    return y;
   }
 
   /** Number of vector–matrix products the last {@link #propagate} computed (for tests). */
