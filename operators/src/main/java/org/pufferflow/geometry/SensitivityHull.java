@@ -23,13 +23,13 @@ public final class SensitivityHull {
 
 
   /**
-   * Relative safety margin of {@link #maxNormOfDifferences}, 2^-30 ≈ 9.3e-10. The computed maximum carries the
+   * Relative safety margin of {@link #maxNormOfDifferences}, 2^-40 ≈ 9.1e-13. The computed maximum carries the
    * rounding of the facet gauges (normals divided by offsets) and of the dot products, a few ulps (2^-52) each
-   * relative to ‖g‖·‖y‖; multiplying by 1 + 2^-30 and rounding up with {@code Math.nextUp} keeps the result above
-   * the exact value unless the hull is ill-conditioned by a factor beyond ~10^6 (docs/dphmm.md, "Rounding of privacy
-   * costs"; checked against exact rational values by {@code MultiplierUpperBoundProperties}).
+   * relative to ‖g‖·‖y‖; multiplying by 1 + 2^-40 (4096 ulps) and rounding up with {@code Math.nextUp} keeps the
+   * result above the exact value unless cancellation in g·y exceeds a factor of ~1000 (docs/dphmm.md, "Rounding of
+   * privacy costs"; checked against exact rational values by {@code MultiplierUpperBoundProperties}).
    */
-  public static final double MULTIPLIER_MARGIN = 0x1.0p-30;
+  public static final double MULTIPLIER_MARGIN = 0x1.0p-40;
 
   /**
    * An upper bound on max_{j,k} ‖p_j − p_k‖_K over the points {@code flat[idx[i]·d ..]}, i &lt; count (the Theorem
