@@ -145,8 +145,9 @@ public class DphmmReleaseBench {
   /**
    * One release after a gap of {@code gap} ticks (docs/dphmm.md, "Gaps"), on the same grid models (support
    * constraint, utility graph r = 1.5, ε = 1, K-norm). Each invocation restarts from the same representative
-   * posterior (300 warm-up releases at gap 1), so every measured release propagates the full gap: gap = 1 is one
-   * p·M, 10^3 a thousand, 10^9 runs until the gap propagator's cycle or tolerance rule stops it. Run:
+   * posterior (300 warm-up releases at gap 1), so every measured release propagates the full gap. On the 10×10
+   * grid (N = 100) gaps ≥ 64 use repeated squaring (O(N² log g)); on the 50×50 grid gap = 1 is one p·M, 10^3 a
+   * thousand, 10^9 runs until the gap propagator's cycle or tolerance rule stops it. Run:
    * scripts/jmh 'DphmmReleaseBench.AfterGap' -f 1 -wi 1 -w 1s -i 2 -r 1s.
    */
   @State(Scope.Thread)

@@ -2,7 +2,6 @@ package org.pufferflow.mechanism.dphmm;
 
 import java.util.Arrays;
 import org.pufferflow.chain.GapPropagator;
-import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.noise.KNormNoise;
