@@ -6,6 +6,8 @@ package org.pufferflow.chain;
  */
 public final class DenseTransitionMatrix implements TransitionMatrix {
 
+  private static final long serialVersionUID = 1L;
+
   private final int n;
   private final double[] a; // row-major, a[i*n + j] = M[i][j]
 

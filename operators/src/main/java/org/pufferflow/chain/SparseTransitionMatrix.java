@@ -9,6 +9,8 @@ import org.pufferflow.common.PufferPreconditions;
  */
 public final class SparseTransitionMatrix implements TransitionMatrix {
 
+  private static final long serialVersionUID = 1L;
+
   private final int n;
   private final int[] rowStart;
   private final int[] col;

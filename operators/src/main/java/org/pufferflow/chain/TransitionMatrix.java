@@ -7,8 +7,9 @@ package org.pufferflow.chain;
  * <p>Implementations are immutable and validated at construction (every entry finite and ≥ 0, every row sums to 1
  * within {@link TransitionMatrices#ROW_SUM_TOLERANCE}), so callers may assume a stochastic matrix. The vector
  * products are the hot path of a forward filter: they write into caller-provided buffers and allocate nothing.
+ * Serializable (public model parameters a job specification may carry); implementations hold no transient caches.
  */
-public interface TransitionMatrix {
+public interface TransitionMatrix extends java.io.Serializable {
 
   /** Number of states N. */
   int size();
@@ -26,18 +27,19 @@ public interface TransitionMatrix {
   void multiplyLeft(double[] p, double[] out);
 
   /**
-   * out = p·M^g for a gap of g ≥ 1 ticks, by g vector–matrix products (dphmm.md §2 step 1, §5). {@code scratch} is
-   * a caller-owned buffer of length N reused between calls; {@code p}, {@code out} and {@code scratch} must be
-   * three distinct arrays. {@code p} is left unchanged. Allocates nothing.
+   * out = p·M^g for a gap of g ≥ 1 ticks, by g vector–matrix products: O(g·(N + nnz)), exact reference
+   * arithmetic. For long gaps use {@link GapPropagator}, whose cost is bounded independently of g (docs/dphmm.md,
+   * "Gaps"). {@code scratch} is a caller-owned buffer of length N reused between calls; {@code p}, {@code out} and
+   * {@code scratch} must be three distinct arrays. {@code p} is left unchanged. Allocates nothing.
    */
-  default void multiplyLeftPower(double[] p, int g, double[] out, double[] scratch) {
+  default void multiplyLeftPower(double[] p, long g, double[] out, double[] scratch) {
     if (g < 1) {
       throw new IllegalArgumentException("gap g = " + g + ": must be >= 1");
     }
     // Alternate between out and scratch so that the last product lands in out.
     double[] src = p;
     double[] dst = (g % 2 == 1) ? out : scratch;
-    for (int step = 0; step < g; step++) {
+    for (long step = 0; step < g; step++) {
       multiplyLeft(src, dst);
       src = dst;
       dst = (dst == out) ? scratch : out;

@@ -341,4 +341,74 @@ public final class PufferPreconditions {
     }
     return cost;
   }
+
+  /**
+   * A builder setting made a second time: allowed only with an equal value ({@code current} null means not set
+   * yet; arrays compare by content). Builders reject conflicting settings instead of letting the later one win.
+   */
+  public static <T> T checkNoConflict(String name, Object current, T value) {
+    if (current != null && !java.util.Objects.deepEquals(current, value)) {
+      throw new IllegalArgumentException(
+          name + " = " + describe(value) + ": conflicts with the value set earlier on this builder, "
+              + describe(current));
+    }
+    return value;
+  }
+
+  private static String describe(Object o) {
+    return o != null && o.getClass().isArray() ? "an array of length " + java.lang.reflect.Array.getLength(o)
+        : String.valueOf(o);
+  }
+
+  /**
+   * A set of state indices (e.g. a constraint C): {@code c[0..count)} strictly increasing (sorted, distinct), each
+   * in [0, size).
+   */
+  public static int[] checkSortedDistinct(String name, int[] c, int count, int size) {
+    checkNotNull(name, c);
+    for (int q = 0; q < count; q++) {
+      checkIndex(name + "[" + q + "]", c[q], size);
+      if (q > 0 && c[q] <= c[q - 1]) {
+        throw new IllegalArgumentException(name + "[" + q + "] = " + c[q] + ": must be greater than " + name + "["
+            + (q - 1) + "] = " + c[q - 1] + " (state indices sorted increasing, no duplicates)");
+      }
+    }
+    return c;
+  }
+
+  /**
+   * m points of dimension d, row-major in {@code flat}: the set must be centrally symmetric (−p is in the set for
+   * every p, exactly up to the sign of zero), as a set of differences ±(f_j − f_k) is. O(m log m) plus a copy.
+   */
+  public static double[] checkCentrallySymmetric(String name, double[] flat, int m, int d) {
+    double[][] rows = new double[m][];
+    for (int i = 0; i < m; i++) {
+      rows[i] = new double[d];
+      for (int a = 0; a < d; a++) {
+        rows[i][a] = flat[i * d + a] + 0.0;
+      }
+    }
+    java.util.Comparator<double[]> lex = (x, y) -> {
+      for (int a = 0; a < d; a++) {
+        int c = Double.compare(x[a], y[a]);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    };
+    double[][] sorted = rows.clone();
+    java.util.Arrays.sort(sorted, lex);
+    double[] neg = new double[d];
+    for (int i = 0; i < m; i++) {
+      for (int a = 0; a < d; a++) {
+        neg[a] = 0.0 - rows[i][a];
+      }
+      if (java.util.Arrays.binarySearch(sorted, neg, lex) < 0) {
+        throw new IllegalArgumentException(name + "[" + i + "] = " + java.util.Arrays.toString(rows[i])
+            + ": the point set must be centrally symmetric (its negation is missing)");
+      }
+    }
+    return flat;
+  }
 }

@@ -23,9 +23,20 @@ public final class SensitivityHull {
 
 
   /**
-   * max_{j,k} ‖p_j − p_k‖_K over the points {@code flat[idx[i]·d ..]}, i &lt; count (the Theorem 6.3 multiplier when
-   * the points are f(C)). Since ‖v‖_K = max over facets of g·y, this is max over facets of (max_j g·y_j − min_k
-   * g·y_k): O(count · facets), no hull of the points needed. +∞ if some difference is off span(K).
+   * Relative safety margin of {@link #maxNormOfDifferences}, 2^-40 ≈ 9.1e-13. The computed maximum carries the
+   * rounding of the facet gauges (normals divided by offsets) and of the dot products, a few ulps (2^-52) each
+   * relative to ‖g‖·‖y‖; multiplying by 1 + 2^-40 (4096 ulps) and rounding up with {@code Math.nextUp} keeps the
+   * result above the exact value unless cancellation in g·y exceeds a factor of ~1000 (docs/dphmm.md, "Rounding of
+   * privacy costs"; checked against exact rational values by {@code MultiplierUpperBoundProperties}).
+   */
+  public static final double MULTIPLIER_MARGIN = 0x1.0p-40;
+
+  /**
+   * An upper bound on max_{j,k} ‖p_j − p_k‖_K over the points {@code flat[idx[i]·d ..]}, i &lt; count (the Theorem
+   * 6.3 multiplier when the points are f(C)): the computed value times (1 + {@link #MULTIPLIER_MARGIN}), rounded up.
+   * Since ‖v‖_K = max over facets of g·y, the maximum is max over facets of (max_j g·y_j − min_k g·y_k):
+   * O(count · facets), no hull of the points needed, no allocation. +∞ if some difference is off span(K); exactly 0
+   * when count &lt; 2 or all points coincide.
    */
   public double maxNormOfDifferences(double[] flat, int[] idx, int count) {
     if (count < 2) {
@@ -42,65 +53,31 @@ public final class SensitivityHull {
         return 0.0;
       }
     }
-    if (r == d && d == 2) {
-      return maxWidth2(flat, idx, count, base);
-    }
-    int[] ws = widthFacets;
-    int w = ws.length;
-    double[] hi = new double[w];
-    double[] lo = new double[w];
-    Arrays.fill(hi, Double.NEGATIVE_INFINITY);
-    Arrays.fill(lo, Double.POSITIVE_INFINITY);
-    for (int i = 0; i < count; i++) {
-      int o = idx[i] * d;
-      double v0 = flat[o] - flat[base];
-      double v1 = d > 1 ? flat[o + 1] - flat[base + 1] : 0;
-      double v2 = d > 2 ? flat[o + 2] - flat[base + 2] : 0;
-      double y0 = v0;
-      double y1 = v1;
-      double y2 = v2;
-      if (r < d) {
-        y0 = comp(0, v0, v1, v2);
-        y1 = r > 1 ? comp(1, v0, v1, v2) : 0;
-        y2 = 0;
-      }
-      for (int f = 0; f < w; f++) {
-        int g = ws[f] * r;
-        double s = gauge[g] * y0;
-        if (r > 1) {
-          s += gauge[g + 1] * y1;
-          if (r > 2) {
-            s += gauge[g + 2] * y2;
-          }
-        }
-        if (s > hi[f]) {
-          hi[f] = s;
-        }
-        if (s < lo[f]) {
-          lo[f] = s;
-        }
-      }
-    }
-    double best = 0;
-    for (int f = 0; f < w; f++) {
-      best = Math.max(best, hi[f] - lo[f]);
-    }
-    return best;
-  }
-
-  /** The full-rank planar case of {@link #maxNormOfDifferences}: facet by facet, extremes kept in registers. */
-  private double maxWidth2(double[] flat, int[] idx, int count, int base) {
-    double bx = flat[base];
-    double by = flat[base + 1];
     double best = 0;
     for (int f : widthFacets) {
-      double g0 = gauge[2 * f];
-      double g1 = gauge[2 * f + 1];
+      int g = f * r;
       double hi = Double.NEGATIVE_INFINITY;
       double lo = Double.POSITIVE_INFINITY;
       for (int i = 0; i < count; i++) {
-        int o = idx[i] * 2;
-        double s = g0 * (flat[o] - bx) + g1 * (flat[o + 1] - by);
+        int o = idx[i] * d;
+        double v0 = flat[o] - flat[base];
+        double v1 = d > 1 ? flat[o + 1] - flat[base + 1] : 0;
+        double v2 = d > 2 ? flat[o + 2] - flat[base + 2] : 0;
+        double s;
+        if (r == d) {
+          s = gauge[g] * v0;
+          if (r > 1) {
+            s += gauge[g + 1] * v1;
+            if (r > 2) {
+              s += gauge[g + 2] * v2;
+            }
+          }
+        } else {
+          s = gauge[g] * comp(0, v0, v1, v2);
+          if (r > 1) {
+            s += gauge[g + 1] * comp(1, v0, v1, v2);
+          }
+        }
         if (s > hi) {
           hi = s;
         }
@@ -110,7 +87,7 @@ public final class SensitivityHull {
       }
       best = Math.max(best, hi - lo);
     }
-    return best;
+    return best == 0 ? 0.0 : Math.nextUp(best * (1 + MULTIPLIER_MARGIN));
   }
 
   /**
@@ -255,7 +232,7 @@ public final class SensitivityHull {
 
   /**
    * K = conv of the rows of {@code points} (m×d, m ≥ 0), d ∈ {1,2,3}. The rows must form a centrally symmetric set
-   * (as Δf does).
+   * (as Δf does); checked.
    */
   public static SensitivityHull of(int d, double[][] points) {
     PufferPreconditions.checkDimension("d", d);
@@ -267,8 +244,15 @@ public final class SensitivityHull {
     return ofFlat(d, flat, points.length);
   }
 
-  /** As {@link #of(int, double[][])} with the m points row-major in {@code flat} (not copied; not retained). */
+  /**
+   * As {@link #of(int, double[][])} with the m points row-major in {@code flat} (not copied; not retained).
+   *
+   * @throws IllegalArgumentException if the points are not centrally symmetric (the gauge and the facet
+   *     computation assume 0 in the relative interior; a one-sided set would give ‖v‖_K = 0 for v ≠ 0)
+   */
   public static SensitivityHull ofFlat(int d, double[] flat, int m) {
+    PufferPreconditions.checkDimension("d", d);
+    PufferPreconditions.checkCentrallySymmetric("points", flat, m, d);
     return new SensitivityHull(d, ConvexHull.of(flat, m, d), Arrays.copyOf(flat, m * d));
   }
 

@@ -103,10 +103,39 @@ public final class LaplaceNoise {
    * where K = ⌊Δ/g⌋ + 1 bounds the distance, in steps, between the rounded values of two inputs at distance ≤ Δ.
    */
   static double gridScale(double l1Sensitivity, double epsilon, double g) {
+    return gridScale(l1Sensitivity, epsilon, g, 1);
+  }
+
+  /**
+   * As {@link #gridScale(double, double, double)} for a vector of {@code coordinates} values, each rounded to the
+   * grid: K = ⌊Δ/g⌋ + d, since two inputs at L1 distance ≤ Δ have rounded coordinates n_a steps apart with
+   * Σ n_a ≤ Σ (⌊Δ_a/g⌋ + 1) ≤ ⌊Δ/g⌋ + d.
+   */
+  static double gridScale(double l1Sensitivity, double epsilon, double g, int coordinates) {
     double q = l1Sensitivity / g; // exact: g is a power of two and q ≈ ε·2^40 is a normal double
-    double k = q < 0x1.0p52 ? Math.floor(q) + 1 : Math.nextUp(q); // ≥ ⌊q⌋ + 1 (q is whole from 2^52 on)
+    // ≥ ⌊q⌋ + d: exact below 2^52; from 2^52 on q is whole and the sum is rounded up
+    double k = q < 0x1.0p52 ? Math.floor(q) + coordinates : Math.nextUp(q + coordinates);
     double s = k / epsilon;
     return Math.fma(s, epsilon, -k) < 0 ? Math.nextUp(s) : s; // s·ε ≥ k exactly
+  }
+
+  /**
+   * The vector Laplace mechanism on the grid: each of {@code values[0..d)} is rounded to the grid of
+   * {@code granularity(Δ/ε)} and gets independent discrete Laplace noise, with the parameter (⌊Δ/g⌋ + d)/ε so that
+   * the vector release is exactly ε-DP for an L1 sensitivity Δ over the d coordinates (docs/privacy-noise.md,
+   * 'The power-of-two granularity, and what it guarantees'). In place; allocates nothing.
+   *
+   * @throws IllegalArgumentException if d is not in [1, values.length], a value is not finite, or Δ, ε are
+   *     refused as by {@link #addNoise(RandomStream, double, double, double)}
+   */
+  public static void addNoise(RandomStream r, double[] values, int d, double l1Sensitivity, double epsilon) {
+    PufferPreconditions.checkInRange("coordinates", d, 1, values.length);
+    double g = granularity(checkedScale(l1Sensitivity, epsilon));
+    double s = gridScale(l1Sensitivity, epsilon, g, d);
+    for (int a = 0; a < d; a++) {
+      PufferPreconditions.checkFinite("value", values[a]);
+      values[a] = roundToMultiple(values[a], g) + g * DiscreteLaplace.sample(r, s);
+    }
   }
 
   private static double checkedScale(double l1Sensitivity, double epsilon) {

@@ -9,7 +9,7 @@ import org.pufferflow.geometry.SensitivityHull;
  * dphmm.md §2 step 6): each edge jk, in the given order, contributes f(s_j) − f(s_k) and then f(s_k) − f(s_j)
  * (dphmm-vectors.md §0, "Hull points").
  */
-public final class DeltaF {
+final class DeltaF {
 
   private DeltaF() {}
 

@@ -16,7 +16,9 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Edges are unordered pairs without self-loops, reported as (j, k) with j &lt; k in lexicographic order. The
  * complete graph is stored implicitly. Immutable.
  */
-public final class PolicyGraph {
+public final class PolicyGraph implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /** Relative tolerance of the utility graph's radius test (dphmm-vectors.md §0). */
   public static final double UTILITY_TOLERANCE = 1e-9;

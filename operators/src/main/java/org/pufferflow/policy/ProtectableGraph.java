@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.geometry.PointSetHull;
 import org.pufferflow.geometry.SensitivityHull;
 
@@ -73,6 +74,10 @@ public final class ProtectableGraph {
   /** As {@link #repair(StateQuery, PolicyGraph, int[], RepairMode, boolean)}, building hulls with {@code hulls}. */
   public static ProtectableGraph repair(
       StateQuery f, PolicyGraph graph, int[] c, RepairMode mode, boolean fullSpan, HullFactory hulls) {
+    PufferPreconditions.checkArgument(c.length >= 1, "constraint: must hold at least one state");
+    PufferPreconditions.checkSortedDistinct("constraint", c, c.length, f.size());
+    PufferPreconditions.checkArgument(graph.size() == f.size(),
+        "policy graph has %d states but the query has %d", graph.size(), f.size());
     int[] cs = c.clone();
     if (graph.isComplete() && cs.length >= 2) {
       // every node has an edge (so nothing is exposed) and K = H − H spans the affine span of f(C)

@@ -5,9 +5,11 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * The query f: S → R^d of a DPHMM release, as the N×d matrix F whose row i is f(s_i) (dphmm.md §1). Only d ∈
  * {1, 2, 3} is supported. Immutable; rows are stored row-major in one array so the release path reads them
- * without allocation.
+ * without allocation. Serializable.
  */
-public final class StateQuery {
+public final class StateQuery implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final int n;
   private final int d;

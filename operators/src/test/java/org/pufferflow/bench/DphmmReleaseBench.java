@@ -141,4 +141,60 @@ public class DphmmReleaseBench {
     m.multiplyLeft(posterior, product);
     return product[0];
   }
+
+  /**
+   * One release after a gap of {@code gap} ticks (docs/dphmm.md, "Gaps"), on the same grid models (support
+   * constraint, utility graph r = 1.5, ε = 1, K-norm). Each invocation restarts from the same representative
+   * posterior (300 warm-up releases at gap 1), so every measured release propagates the full gap. On the 10×10
+   * grid (N = 100) gaps ≥ 64 use repeated squaring (O(N² log g)); on the 50×50 grid gap = 1 is one p·M, 10^3 a
+   * thousand, 10^9 runs until the gap propagator's cycle or tolerance rule stops it. Run:
+   * scripts/jmh 'DphmmReleaseBench.AfterGap' -f 1 -wi 1 -w 1s -i 2 -r 1s.
+   */
+  @State(Scope.Thread)
+  @BenchmarkMode(Mode.AverageTime)
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public static class AfterGap {
+
+    @Param({"10", "50"})
+    public int side;
+
+    @Param({"1", "1000", "1000000000"})
+    public long gap;
+
+    private DphmmReleaser releaser;
+    private DphmmRelease out;
+    private double[] start;
+    private double[] posterior;
+    private KeyedRandom rng;
+    private long t;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      int n = side * side;
+      double[][] rows = GridModels.lazyWalk(side);
+      TransitionMatrix m = side <= 10 ? DenseTransitionMatrix.of(rows) : SparseTransitionMatrix.fromDense(rows);
+      StateQuery q = StateQuery.of(GridModels.cellCoordinates(side));
+      int cell = side * (side / 2) + side / 2;
+      double[] p0 = new double[n];
+      p0[cell] = 1;
+      releaser = new DphmmReleaser(DphmmConfig.builder().transition(m).initial(p0).query(q)
+          .policyGraph(PolicyGraph.utility(q, 1.5)).epsilon(1).build());
+      out = releaser.newResult();
+      posterior = releaser.newPosterior();
+      byte[] key = new byte[32];
+      rng = new KeyedRandom(NoiseKey.of(key));
+      releaser.release(posterior, DphmmReleaser.FIRST_RELEASE, cell, rng.reset("gap", "s", 0), out);
+      for (t = 1; t < WARM_UP_RELEASES; t++) {
+        releaser.release(posterior, 1, cell, rng.reset("gap", "s", t), out);
+      }
+      start = posterior.clone();
+    }
+
+    @Benchmark
+    public double releaseAfterGap() {
+      System.arraycopy(start, 0, posterior, 0, posterior.length);
+      releaser.release(posterior, gap, side * (side / 2) + side / 2, rng.reset("gap", "s", t++), out);
+      return out.z()[0];
+    }
+  }
 }

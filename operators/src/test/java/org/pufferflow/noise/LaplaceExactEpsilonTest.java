@@ -96,6 +96,50 @@ class LaplaceExactEpsilonTest {
     }
   }
 
+  /**
+   * A vector of d coordinates rounded separately can move d steps beyond ⌊Δ/g⌋: with Δ split in two pieces whose
+   * fractional parts (in steps) add up to less than one, each piece gains a step, ⌊Δ/g⌋ + 2 in all, which the
+   * one-coordinate parameter does not cover and the d-coordinate one does.
+   */
+  @Test
+  void aVectorNeedsOneExtraStepPerCoordinate() {
+    double delta = 1.3;
+    double g = LaplaceNoise.granularity(delta);
+    double q = delta / g;
+    double frac = q - Math.floor(q);
+    assertThat(frac).isGreaterThan(0);
+    double d1 = (Math.floor(q / 2) + frac / 2) * g;
+    double d2 = delta - d1;
+    assertThat(new BigDecimal(d1).add(new BigDecimal(d2))).isLessThanOrEqualTo(new BigDecimal(delta));
+    BigDecimal steps = worstCaseSteps(d1, g).add(worstCaseSteps(d2, g));
+    assertThat(steps).isEqualByComparingTo(BigDecimal.valueOf(Math.floor(q) + 2));
+    assertThat(steps).isGreaterThan(new BigDecimal(LaplaceNoise.gridScale(delta, 1.0, g)));
+    assertThat(steps).isLessThanOrEqualTo(new BigDecimal(LaplaceNoise.gridScale(delta, 1.0, g, 2)));
+    for (int d = 1; d <= 3; d++) {
+      for (double[] p : PAIRS) {
+        double gg = LaplaceNoise.granularity(p[0] / p[1]);
+        assertThat(new BigDecimal(LaplaceNoise.gridScale(p[0], p[1], gg, d)).multiply(new BigDecimal(p[1])))
+            .isGreaterThanOrEqualTo(BigDecimal.valueOf(Math.floor(p[0] / gg) + d));
+      }
+    }
+  }
+
+  @Test
+  void theVectorMechanismDrawsEachCoordinateWithTheVectorParameter() {
+    KeyedRandom r1 = TestKeys.random("laplace-vector", "s", 1);
+    KeyedRandom r2 = TestKeys.random("laplace-vector", "s", 1);
+    double g = LaplaceNoise.granularity(1.3 / 0.5);
+    double s = LaplaceNoise.gridScale(1.3, 0.5, g, 3);
+    double[] v = {0.1, -2.7, 5.0, 99};
+    LaplaceNoise.addNoise(r1, v, 3, 1.3, 0.5);
+    assertThat(v[3]).isEqualTo(99);
+    double[] in = {0.1, -2.7, 5.0};
+    for (int a = 0; a < 3; a++) {
+      assertThat(v[a]).isEqualTo(LaplaceNoise.roundToMultiple(in[a], g) + g * DiscreteLaplace.sample(r2, s));
+    }
+    assertThatThrownBy(() -> LaplaceNoise.addNoise(r1, new double[2], 3, 1, 1)).hasMessageStartingWith("coordinates");
+  }
+
   @Test
   void badParametersAreRefusedWithTheirNames() {
     RandomStream r = new ScriptedStream();

@@ -2,9 +2,10 @@ package org.pufferflow.mechanism.dphmm;
 
 /**
  * The constraint C_t ⊆ S of a release: the states the adversary's prior p⁻ makes possible (the paper's
- * Definition 4.1; dphmm.md §2 step 2). Implementations are immutable and allocation-free.
+ * Definition 4.1; dphmm.md §2 step 2). Implementations are immutable, allocation-free and serializable,
+ * with value equality.
  */
-public interface Constraint {
+public interface Constraint extends java.io.Serializable {
 
   /**
    * Writes C (sorted increasing state indices) into {@code out[0..count)} and returns count ≥ 1. {@code out} has

@@ -10,7 +10,9 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p>Selection is a heap over the candidates, O(N + |C| log N), in the caller's buffer; no allocation. Immutable.
  */
-public final class DeltaLocationSet implements Constraint {
+final class DeltaLocationSet implements Constraint {
+
+  private static final long serialVersionUID = 1L;
 
   /** Absolute tolerance on the mass target. */
   public static final double MASS_TOLERANCE = 1e-12;
@@ -80,6 +82,16 @@ public final class DeltaLocationSet implements Constraint {
       h[best] = t;
       i = best;
     }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof DeltaLocationSet && Double.compare(((DeltaLocationSet) o).delta, delta) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Double.hashCode(delta) * 31 + 7;
   }
 
   @Override

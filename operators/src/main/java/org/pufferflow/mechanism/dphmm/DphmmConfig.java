@@ -1,8 +1,11 @@
 package org.pufferflow.mechanism.dphmm;
 
+import java.io.Serializable;
+import java.util.Arrays;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.noise.LaplaceNoise;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
@@ -10,9 +13,13 @@ import org.pufferflow.policy.StateQuery;
 /**
  * The public configuration of a DPHMM release stream (dphmm.md §1–§3): transition matrix M, initial distribution
  * p0, query F (N×d, d ≤ 3), policy graph, constraint, repair mode, fullSpan, noise kind and ε. Everything here is
- * "known to the adversary". Immutable; built and validated by {@link Builder}.
+ * "known to the adversary". Immutable; built and validated by {@link Builder}. Serializable (with all its parts),
+ * so a job specification can carry it; a deserialized config builds releasers that release exactly as the original
+ * (same key and inputs, same outputs).
  */
-public final class DphmmConfig {
+public final class DphmmConfig implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /**
    * Default bound on cached constraints per operator instance. An entry holds G_t's edge lists (O(|E(G_t)|), about
@@ -33,17 +40,19 @@ public final class DphmmConfig {
   private final double epsilon;
   private final int cacheCapacity;
 
-  private DphmmConfig(Builder b, StateQuery query, PolicyGraph graph) {
-    this.transition = b.transition;
-    this.initial = b.initial.clone();
+  private DphmmConfig(TransitionMatrix transition, double[] initial, StateQuery query, PolicyGraph graph,
+      Constraint constraint, RepairMode repair, boolean fullSpan, DphmmNoise noise, double epsilon,
+      int cacheCapacity) {
+    this.transition = transition;
+    this.initial = initial.clone();
     this.query = query;
     this.graph = graph;
-    this.constraint = b.constraint;
-    this.repair = b.repair;
-    this.fullSpan = b.fullSpan;
-    this.noise = b.noise;
-    this.epsilon = b.epsilon;
-    this.cacheCapacity = b.cacheCapacity;
+    this.constraint = constraint;
+    this.repair = repair;
+    this.fullSpan = fullSpan;
+    this.noise = noise;
+    this.epsilon = epsilon;
+    this.cacheCapacity = cacheCapacity;
   }
 
   public static Builder builder() {
@@ -100,111 +109,134 @@ public final class DphmmConfig {
     return transition.size();
   }
 
-  /** Validating builder. Required: transition, initial, query, policy graph (or {@link #dpls}), epsilon. */
+  /**
+   * Validating builder. Required: transition, initial (or {@link #stationaryInitial}), query, policy graph (or
+   * {@link #completeGraph} / {@link #dpls}), epsilon. Like Flink's {@code KafkaSourceBuilder}, it rejects
+   * conflicting settings instead of letting the later call win: setting a property twice with a different value, or
+   * two mutually exclusive settings ({@code initial} vs {@code stationaryInitial}, {@code policyGraph} vs
+   * {@code completeGraph}, {@code dpls(δ)} vs a different {@code constraint}), throws an
+   * {@link IllegalArgumentException} naming both. Repeating a setting with an equal value is allowed.
+   */
   public static final class Builder {
     private TransitionMatrix transition;
     private double[] initial;
-    private boolean stationaryInitial;
+    private Boolean stationaryInitial;
     private double[][] queryRows;
     private StateQuery query;
     private PolicyGraph graph;
-    private boolean completeGraph;
-    private Constraint constraint = Constraint.support();
-    private RepairMode repair = RepairMode.STRICT;
-    private boolean fullSpan = true;
-    private DphmmNoise noise = DphmmNoise.K_NORM;
-    private double epsilon = Double.NaN;
-    private int cacheCapacity = DEFAULT_CACHE_CAPACITY;
+    private Boolean completeGraph;
+    private Constraint constraint;
+    private RepairMode repair;
+    private Boolean fullSpan;
+    private DphmmNoise noise;
+    private Double epsilon;
+    private Integer cacheCapacity;
 
     private Builder() {}
 
     public Builder transition(TransitionMatrix m) {
-      this.transition = m;
+      this.transition = once("transition", transition, PufferPreconditions.checkNotNull("transition", m));
       return this;
     }
 
     public Builder initial(double[] p0) {
-      this.initial = p0 == null ? null : p0.clone();
-      this.stationaryInitial = false;
+      PufferPreconditions.checkNotNull("initial", p0);
+      exclusive("initial", "stationaryInitial()", stationaryInitial != null);
+      this.initial = once("initial", initial, p0.clone());
       return this;
     }
 
     /** p0 = the stationary distribution of M (EJML, {@link ChainAnalysis#stationary}); M must be irreducible. */
     public Builder stationaryInitial() {
-      this.initial = null;
-      this.stationaryInitial = true;
+      exclusive("stationaryInitial()", "initial", initial != null);
+      this.stationaryInitial = Boolean.TRUE;
       return this;
     }
 
     /** F as N×d rows (validated against N at build time). */
     public Builder query(double[][] rows) {
-      this.queryRows = rows;
-      this.query = null;
+      PufferPreconditions.checkNotNull("query", rows);
+      exclusive("query (rows)", "query (StateQuery)", query != null);
+      this.queryRows = once("query", queryRows, rows);
       return this;
     }
 
     public Builder query(StateQuery f) {
-      this.query = f;
-      this.queryRows = null;
+      PufferPreconditions.checkNotNull("query", f);
+      exclusive("query (StateQuery)", "query (rows)", queryRows != null);
+      this.query = once("query", query, f);
       return this;
     }
 
     public Builder policyGraph(PolicyGraph g) {
-      this.graph = g;
-      this.completeGraph = false;
+      PufferPreconditions.checkNotNull("policyGraph", g);
+      exclusive("policyGraph", "completeGraph()", completeGraph != null);
+      this.graph = once("policyGraph", graph, g);
       return this;
     }
 
     /** The complete policy graph on all N states. */
     public Builder completeGraph() {
-      this.graph = null;
-      this.completeGraph = true;
+      exclusive("completeGraph()", "policyGraph", graph != null);
+      this.completeGraph = Boolean.TRUE;
       return this;
     }
 
     /** The DPLS baseline (dphmm.md §4): δ-location-set constraint and the complete graph (Theorem 4.1). */
     public Builder dpls(double delta) {
-      this.constraint = Constraint.deltaLocationSet(delta);
+      constraint(Constraint.deltaLocationSet(delta));
       return completeGraph();
     }
 
+    /** The constraint; default {@link Constraint#support()}. */
     public Builder constraint(Constraint c) {
-      this.constraint = c;
+      this.constraint = once("constraint", constraint, PufferPreconditions.checkNotNull("constraint", c));
       return this;
     }
 
+    /** The repair mode; default {@link RepairMode#STRICT}. */
     public Builder repair(RepairMode mode) {
-      this.repair = mode;
+      this.repair = once("repair", repair, PufferPreconditions.checkNotNull("repair", mode));
       return this;
     }
 
+    /** Default true. */
     public Builder fullSpan(boolean on) {
-      this.fullSpan = on;
+      this.fullSpan = once("fullSpan", fullSpan, on);
       return this;
     }
 
+    /** Default {@link DphmmNoise#K_NORM}. */
     public Builder noise(DphmmNoise kind) {
-      this.noise = kind;
+      this.noise = once("noise", noise, PufferPreconditions.checkNotNull("noise", kind));
       return this;
     }
 
     public Builder epsilon(double eps) {
-      this.epsilon = eps;
+      this.epsilon = once("epsilon", epsilon, eps);
       return this;
     }
 
+    /** Default {@link #DEFAULT_CACHE_CAPACITY}. */
     public Builder cacheCapacity(int capacity) {
-      this.cacheCapacity = capacity;
+      this.cacheCapacity = once("cacheCapacity", cacheCapacity, capacity);
       return this;
+    }
+
+    private static <T> T once(String name, Object current, T value) {
+      return PufferPreconditions.checkNoConflict(name, current, value);
+    }
+
+    private static void exclusive(String setting, String other, boolean otherSet) {
+      PufferPreconditions.checkArgument(!otherSet,
+          "%s: conflicts with %s, set earlier on this builder (the two are mutually exclusive)", setting, other);
     }
 
     public DphmmConfig build() {
       PufferPreconditions.checkNotNull("transition", transition);
       int n = transition.size();
-      if (stationaryInitial) {
-        initial = ChainAnalysis.stationary(transition.toArray());
-      }
-      PufferPreconditions.checkDistribution("initial", initial, n, INITIAL_SUM_TOLERANCE);
+      double[] p0 = stationaryInitial != null ? ChainAnalysis.stationary(transition.toArray()) : initial;
+      PufferPreconditions.checkDistribution("initial", p0, n, INITIAL_SUM_TOLERANCE);
       StateQuery f = query;
       if (f == null) {
         PufferPreconditions.checkNotNull("query", queryRows);
@@ -213,16 +245,58 @@ public final class DphmmConfig {
         PufferPreconditions.checkArgument(f.size() == n,
             "query: has %d rows, expected %d (one per state of the transition matrix)", f.size(), n);
       }
-      PolicyGraph g = completeGraph ? PolicyGraph.complete(n) : graph;
+      PolicyGraph g = completeGraph != null ? PolicyGraph.complete(n) : graph;
       PufferPreconditions.checkNotNull("policyGraph", g);
       PufferPreconditions.checkArgument(g.size() == n,
           "policyGraph: covers %d states, expected %d (one per state of the transition matrix)", g.size(), n);
-      PufferPreconditions.checkNotNull("constraint", constraint);
-      PufferPreconditions.checkNotNull("repair", repair);
-      PufferPreconditions.checkNotNull("noise", noise);
-      PufferPreconditions.checkEpsilon("epsilon", epsilon);
-      PufferPreconditions.checkAtLeast("cacheCapacity", cacheCapacity, 1);
-      return new DphmmConfig(this, f, g);
+      double eps = epsilon == null ? Double.NaN : epsilon;
+      PufferPreconditions.checkMechanismEpsilon("epsilon", eps);
+      DphmmNoise kind = noise == null ? DphmmNoise.K_NORM : noise;
+      checkNoiseScales(kind, f, eps);
+      int capacity = cacheCapacity == null ? DEFAULT_CACHE_CAPACITY : cacheCapacity;
+      PufferPreconditions.checkAtLeast("cacheCapacity", capacity, 1);
+      return new DphmmConfig(transition, p0, f, g,
+          constraint == null ? Constraint.support() : constraint,
+          repair == null ? RepairMode.STRICT : repair,
+          fullSpan == null || fullSpan, kind, eps, capacity);
+    }
+
+    /**
+     * The noise scales a release can use, checked against the samplers now so that no release throws later.
+     * K-norm: the Gamma radius has scale 1/ε. Laplace: the scale is S_f/ε with S_f the largest ℓ1 difference over
+     * the edges of G_t (or 0: exact release, no noise); every non-zero S_f lies between the smallest positive gap
+     * between two values of one coordinate of F and the ℓ1 diameter bound Σ_a (max_a − min_a), so both ends of
+     * that range are checked against {@link LaplaceNoise#granularity}'s range [2^-980, MAX_VALUE].
+     */
+    private static void checkNoiseScales(DphmmNoise kind, StateQuery f, double eps) {
+      if (kind == DphmmNoise.K_NORM) {
+        PufferPreconditions.checkNoiseScale("K-norm Gamma radius scale 1/epsilon", 1 / eps, Double.MIN_NORMAL,
+            Double.MAX_VALUE);
+        return;
+      }
+      int n = f.size();
+      double minGap = Double.POSITIVE_INFINITY;
+      double span = 0;
+      double[] col = new double[n];
+      for (int a = 0; a < f.dimension(); a++) {
+        for (int i = 0; i < n; i++) {
+          col[i] = f.get(i, a);
+        }
+        Arrays.sort(col);
+        span += col[n - 1] - col[0];
+        for (int i = 1; i < n; i++) {
+          double gap = col[i] - col[i - 1];
+          if (gap > 0 && gap < minGap) {
+            minGap = gap;
+          }
+        }
+      }
+      if (span > 0) {
+        PufferPreconditions.checkNoiseScale("smallest Laplace scale S_f/epsilon", minGap / eps, 0x1.0p-980,
+            Double.MAX_VALUE);
+        PufferPreconditions.checkNoiseScale("largest Laplace scale S_f/epsilon", span / eps, 0x1.0p-980,
+            Double.MAX_VALUE);
+      }
     }
   }
 }

@@ -38,14 +38,19 @@ public final class DphmmRelease {
     return hullRank;
   }
 
-  /** The DPHMM cost of this release: ε, or 0 for an exact release (Theorem 5.2). */
+  /**
+   * The DPHMM cost of this release, the quantity charged to the privacy budget: ε, or 0 for an exact release with
+   * |C| = 1 (Theorem 5.2; docs/dphmm.md, "What a release does", step 10).
+   */
   public double dphmmEpsilon() {
     return dphmmEpsilon;
   }
 
   /**
-   * The constrained-DP cost of this release (Theorem 6.3): ε · max_{j,k∈C} ‖f(s_j) − f(s_k)‖_{K_t} (Laplace:
-   * ε · max ‖·‖₁ / S_f), rounded up; +∞ when K_t does not span the differences of f(C).
+   * The constrained-DP cost of this release (Theorem 6.3), reported beside the charged {@link #dphmmEpsilon}:
+   * ε · max_{j,k∈C} ‖f(s_j) − f(s_k)‖_{K_t} (Laplace: ε · max ‖·‖₁ / S_f), an upper bound rounded toward more
+   * loss (docs/dphmm.md, "Rounding of privacy costs"); +∞ when K_t does not span the differences of f(C), including
+   * an exact release (K_t = {0} or S_f = 0) when f(C) has two distinct points.
    */
   public double constrainedDpEpsilon() {
     return constrainedDpEpsilon;

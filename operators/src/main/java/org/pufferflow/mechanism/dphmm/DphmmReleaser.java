@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.dphmm;
 
 import java.util.Arrays;
-import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.chain.GapPropagator;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.noise.KNormNoise;
@@ -14,7 +14,8 @@ import org.pufferflow.policy.StateQuery;
 
 /**
  * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
- * prior p⁻ = p0 or p⁺·M^g; constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
+ * prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator}; docs/dphmm.md,
+ * "Gaps"); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
  * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
  * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
  * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
@@ -31,7 +32,7 @@ import org.pufferflow.policy.StateQuery;
 public final class DphmmReleaser {
 
   /** Pass as {@code gap} for a subject's first release: the prior is p0 and no transition is applied. */
-  public static final int FIRST_RELEASE = 0;
+  public static final long FIRST_RELEASE = 0;
 
   /**
    * The fast cache-miss path ({@link DeltaFIndex}) is used when the policy graph has at most this many distinct
@@ -49,7 +50,7 @@ public final class DphmmReleaser {
   static final double LINEAR_SPACE_FLOOR = 1e-200;
 
   private final DphmmConfig config;
-  private final TransitionMatrix m;
+  private final GapPropagator gaps;
   private final StateQuery f;
   private final int n;
   private final int d;
@@ -68,7 +69,7 @@ public final class DphmmReleaser {
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
-    this.m = config.transition();
+    this.gaps = new GapPropagator(config.transition());
     this.f = config.query();
     this.n = config.states();
     this.d = f.dimension();
@@ -114,7 +115,7 @@ public final class DphmmReleaser {
    * if {@code fullSpan} applies (rank K_t &lt; d) the full construction runs instead. Otherwise G_t is built with
    * {@link ProtectableGraph#repair}. Both give the same quantities (DphmmFastGeometryTest).
    */
-  private ReleaseGeometry buildGeometry(int[] c, int count, long[] members, ReleaseGeometry evicted) {
+  private GeometrySlot buildGeometry(int[] c, int count, long[] members, GeometrySlot evicted) {
     if (index != null && count >= 2 && index.inducedDifferences(c, count, members, mask)) {
       SensitivityHull hull = memo.hull(index, mask, d);
       if (!config.fullSpan() || hull.rank() == d) {
@@ -126,16 +127,16 @@ public final class DphmmReleaser {
         double sf = index.l1Sensitivity(mask);
         return evicted != null
             ? evicted.assign(null, hull, sampler, kNorm, sf, l1Diameter)
-            : new ReleaseGeometry(null, hull, sampler, kNorm, sf, l1Diameter);
+            : new GeometrySlot(null, hull, sampler, kNorm, sf, l1Diameter);
       }
     }
     return fullGeometry(Arrays.copyOf(c, count));
   }
 
-  private ReleaseGeometry fullGeometry(int[] cs) {
+  private GeometrySlot fullGeometry(int[] cs) {
     ProtectableGraph pg =
         ProtectableGraph.repair(f, config.policyGraph(), cs, config.repair(), config.fullSpan(), memo);
-    return new ReleaseGeometry(pg, memo.sampler(pg.hull()));
+    return new GeometrySlot(pg, memo.sampler(pg.hull()));
   }
 
   /**
@@ -143,17 +144,19 @@ public final class DphmmReleaser {
    * the cached one if the cache built it, else built now (with the same K_t as the release uses).
    */
   public ProtectableGraph protectableGraph(int[] cs) {
-    ReleaseGeometry g = cache.get(cs, cs.length);
+    PufferPreconditions.checkArgument(cs.length >= 1, "constraint: must hold at least one state");
+    PufferPreconditions.checkSortedDistinct("constraint", cs, cs.length, n);
+    GeometrySlot g = cache.get(cs, cs.length);
     return g.graph != null ? g.graph : fullGeometry(cs.clone()).graph;
   }
 
   /** The cached release geometry of {@code cs} (sorted state indices); for tests. */
-  ReleaseGeometry geometry(int[] cs) {
+  GeometrySlot geometry(int[] cs) {
     return cache.get(cs, cs.length);
   }
 
   /** The geometry built without the fast path; for tests. */
-  ReleaseGeometry geometryWithoutIndex(int[] cs) {
+  GeometrySlot geometryWithoutIndex(int[] cs) {
     return fullGeometry(cs.clone());
   }
 
@@ -161,19 +164,19 @@ public final class DphmmReleaser {
    * Releases the subject's current state.
    *
    * @param posterior in: p⁺ of the previous release (ignored when {@code gap == FIRST_RELEASE}); out: the new p⁺
-   * @param gap ticks since the previous release (≥ 1), or {@link #FIRST_RELEASE}
+   * @param gap ticks since the previous release (≥ 1, any {@code long}), or {@link #FIRST_RELEASE}
    * @param trueState s*, private: only the surrogate and the noise depend on it
    * @param rng the keyed stream of this release's context
    * @param out receives z and the costs
    */
-  public void release(double[] posterior, int gap, int trueState, RandomStream rng, DphmmRelease out) {
+  public void release(double[] posterior, long gap, int trueState, RandomStream rng, DphmmRelease out) {
     PufferPreconditions.checkIndex("trueState", trueState, n);
     int k = prepare(posterior, gap);
     if (k == 1) {
       exactRelease(posterior, out);
       return;
     }
-    ReleaseGeometry g = cache.get(c, k);
+    GeometrySlot g = cache.get(c, k);
     int s = surrogate(f, c, k, trueState);
     double[] z = out.z;
     if (config.noise() == DphmmNoise.K_NORM) {
@@ -189,10 +192,13 @@ public final class DphmmReleaser {
         }
       }
     } else {
-      double scale = g.l1Sensitivity / epsilon;
       for (int a = 0; a < d; a++) {
-        // addNoise snaps f to the noise grid before adding (the floating-point-safe Laplace of the noise package)
-        z[a] = scale > 0 ? LaplaceNoise.addNoise(rng, f.get(s, a), scale) : f.get(s, a);
+        z[a] = f.get(s, a);
+      }
+      if (g.l1Sensitivity > 0) {
+        // snaps f to the noise grid and adds iid grid Laplace noise, exactly ε-DP for L1 sensitivity S_f over d
+        // coordinates (the floating-point-safe Laplace of the noise package)
+        LaplaceNoise.addNoise(rng, z, d, g.l1Sensitivity, epsilon);
       }
     }
     update(posterior, g, k, out);
@@ -205,7 +211,7 @@ public final class DphmmReleaser {
    *
    * @throws IllegalStateException if z has zero density under every state of C
    */
-  public void observe(double[] posterior, int gap, double[] z, DphmmRelease out) {
+  public void observe(double[] posterior, long gap, double[] z, DphmmRelease out) {
     PufferPreconditions.checkLength("z", z.length, d);
     int k = prepare(posterior, gap);
     if (k == 1) {
@@ -217,7 +223,7 @@ public final class DphmmReleaser {
   }
 
   /** Steps 1–2: p⁻ into {@link #prior}, C into {@link #c}; returns |C|. */
-  private int prepare(double[] posterior, int gap) {
+  private int prepare(double[] posterior, long gap) {
     PufferPreconditions.checkLength("posterior", posterior.length, n);
     if (gap == FIRST_RELEASE) {
       for (int i = 0; i < n; i++) {
@@ -225,7 +231,7 @@ public final class DphmmReleaser {
       }
     } else {
       PufferPreconditions.checkAtLeast("gap", gap, 1);
-      m.multiplyLeftPower(posterior, gap, prior, scratch);
+      gaps.propagate(posterior, gap, prior);
     }
     return config.constraint().select(prior, c);
   }
@@ -268,7 +274,7 @@ public final class DphmmReleaser {
    * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
    * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
    */
-  private void update(double[] posterior, ReleaseGeometry g, int k, DphmmRelease out) {
+  private void update(double[] posterior, GeometrySlot g, int k, DphmmRelease out) {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
     double sum = 0;
@@ -277,7 +283,9 @@ public final class DphmmReleaser {
       int i = c[q];
       double dist;
       if (laplace) {
-        dist = g.l1Sensitivity > 0 ? l1From(z, i) / g.l1Sensitivity : 0;
+        // S_f = 0: the release was exact, so the likelihood is 1 where f_i = z and 0 elsewhere
+        double l1 = l1From(z, i);
+        dist = g.l1Sensitivity > 0 ? l1 / g.l1Sensitivity : l1 == 0 ? 0 : Double.POSITIVE_INFINITY;
       } else {
         dist = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
@@ -314,7 +322,7 @@ public final class DphmmReleaser {
     out.constraintSize = k;
     out.hullRank = g.rank;
     out.dphmmEpsilon = epsilon;
-    out.constrainedDpEpsilon = roundUp(epsilon * multiplier);
+    out.constrainedDpEpsilon = PrivacyCosts.cost(epsilon, multiplier);
   }
 
   /** ‖z − f(s_i)‖₁. */
@@ -324,11 +332,6 @@ public final class DphmmReleaser {
       s += Math.abs(z[a] - fFlat[o + a]);
     }
     return s;
-  }
-
-  /** Budget arithmetic rounds toward more privacy loss. */
-  private static double roundUp(double x) {
-    return x == 0 || Double.isInfinite(x) ? x : Math.nextUp(x);
   }
 
   /** Cache statistics: hits. */

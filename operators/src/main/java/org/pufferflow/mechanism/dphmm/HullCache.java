@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.function.Function;
 
 /**
- * A bounded LRU cache of {@link ReleaseGeometry} keyed by the bitset of the constraint C (dphmm.md §5).
+ * A bounded LRU cache of {@link GeometrySlot} keyed by the bitset of the constraint C (dphmm.md §5).
  *
  * <p>All storage is preallocated: {@code capacity} key slots of ⌈N/64⌉ words, an open-addressing index (linear
  * probing, backward-shift deletion) and an intrusive LRU list over the slots. A lookup fills a reusable probe key;
@@ -23,7 +23,7 @@ final class HullCache {
      * @param members the bitset of C over all N states (scratch, valid during the call; do not modify)
      * @param evicted the value evicted to make room (no longer reachable through the cache), or null
      */
-    ReleaseGeometry build(int[] c, int count, long[] members, ReleaseGeometry evicted);
+    GeometrySlot build(int[] c, int count, long[] members, GeometrySlot evicted);
   }
 
   private static final int NONE = -1;
@@ -34,7 +34,7 @@ final class HullCache {
   private final long[] probe;
   private final long[] keys; // capacity × words
   private final int[] hashes;
-  private final ReleaseGeometry[] values;
+  private final GeometrySlot[] values;
   private final int[] newer; // LRU list: towards the most recently used
   private final int[] older;
   private final int[] table; // slot + 1, 0 = empty
@@ -47,7 +47,7 @@ final class HullCache {
   private long misses;
 
   /** {@code builder} maps a constraint (sorted state indices, exact length: a copy) to its geometry on a miss. */
-  HullCache(int states, int capacity, Function<int[], ReleaseGeometry> builder) {
+  HullCache(int states, int capacity, Function<int[], GeometrySlot> builder) {
     this(states, capacity, (c, count, members, evicted) -> builder.apply(Arrays.copyOf(c, count)));
   }
 
@@ -59,7 +59,7 @@ final class HullCache {
     this.probe = new long[words];
     this.keys = new long[capacity * words];
     this.hashes = new int[capacity];
-    this.values = new ReleaseGeometry[capacity];
+    this.values = new GeometrySlot[capacity];
     this.newer = new int[capacity];
     this.older = new int[capacity];
     int t = Integer.highestOneBit(Math.max(2, 2 * capacity - 1)) << 1;
@@ -68,7 +68,7 @@ final class HullCache {
   }
 
   /** The geometry for C = {@code c[0..count)}, built on a miss. */
-  ReleaseGeometry get(int[] c, int count) {
+  GeometrySlot get(int[] c, int count) {
     Arrays.fill(probe, 0L);
     for (int k = 0; k < count; ) {
       // runs of indices in one word (C is sorted) are gathered in a register: one store per word
@@ -90,7 +90,7 @@ final class HullCache {
     }
     misses++;
     int s;
-    ReleaseGeometry evicted = null;
+    GeometrySlot evicted = null;
     if (free != NONE) {
       s = free; // a slot whose build threw
     } else if (size < capacity) {
@@ -103,7 +103,7 @@ final class HullCache {
       values[s] = null;
     }
     free = s; // stays free if the builder throws
-    ReleaseGeometry g = builder.build(c, count, probe, evicted);
+    GeometrySlot g = builder.build(c, count, probe, evicted);
     free = NONE;
     System.arraycopy(probe, 0, keys, s * words, words);
     hashes[s] = hash;

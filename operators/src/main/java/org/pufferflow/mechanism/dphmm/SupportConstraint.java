@@ -6,7 +6,9 @@ import org.pufferflow.common.PufferPreconditions;
  * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (dphmm-vectors.md §0). τ = 1e-12 by default; the paper's
  * Definition 4.1 uses τ = 0. Immutable.
  */
-public final class SupportConstraint implements Constraint {
+final class SupportConstraint implements Constraint {
+
+  private static final long serialVersionUID = 1L;
 
   /** The project's default threshold. */
   public static final double DEFAULT_TAU = 1e-12;
@@ -35,6 +37,16 @@ public final class SupportConstraint implements Constraint {
       throw new IllegalStateException("support constraint: no state has prior probability above " + tau);
     }
     return k;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SupportConstraint && Double.compare(((SupportConstraint) o).tau, tau) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Double.hashCode(tau);
   }
 
   @Override

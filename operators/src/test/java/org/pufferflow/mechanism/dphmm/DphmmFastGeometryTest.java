@@ -20,7 +20,7 @@ import org.pufferflow.policy.StateQuery;
  */
 class DphmmFastGeometryTest {
 
-  private static void assertSame(ReleaseGeometry fast, ReleaseGeometry full, DphmmNoise noise, String what) {
+  private static void assertSame(GeometrySlot fast, GeometrySlot full, DphmmNoise noise, String what) {
     assertThat(fast.hull.rank()).as(what).isEqualTo(full.hull.rank());
     assertThat(fast.hull.vertices()).as(what).isDeepEqualTo(full.hull.vertices());
     assertThat(fast.hull.facetGauges()).as(what).isDeepEqualTo(full.hull.facetGauges());
@@ -100,7 +100,7 @@ class DphmmFastGeometryTest {
           continue;
         }
         int[] c = cl.stream().mapToInt(Integer::intValue).toArray();
-        ReleaseGeometry g = rel.geometry(c);
+        GeometrySlot g = rel.geometry(c);
         fast += g.graph == null ? 1 : 0;
         assertSame(g, rel.geometryWithoutIndex(c), noise, "r=" + radius + " C=" + cl);
       }

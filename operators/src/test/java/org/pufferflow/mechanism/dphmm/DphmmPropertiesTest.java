@@ -11,7 +11,6 @@ import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
-import org.pufferflow.policy.DeltaF;
 import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.RepairMode;
 
@@ -123,7 +122,14 @@ class DphmmPropertiesTest {
     Random r = new Random(seed + 17);
     ProtectableGraph pg = ProtectableGraph.repair(in.f, in.graph, in.c, RepairMode.GREEDY, r.nextBoolean());
     List<int[]> edges = pg.edges();
-    double[] pts = DeltaF.points(in.f, edges);
+    double[] pts = new double[2 * edges.size() * in.d]; // Δf: ±(f_j − f_k) for every edge
+    for (int e = 0; e < edges.size(); e++) {
+      for (int a = 0; a < in.d; a++) {
+        double diff = in.f.get(edges.get(e)[0], a) - in.f.get(edges.get(e)[1], a);
+        pts[2 * e * in.d + a] = diff;
+        pts[(2 * e + 1) * in.d + a] = -diff;
+      }
+    }
     int m = 2 * edges.size();
     SensitivityHull k = pg.hull();
     for (int t = 0; t < 10; t++) {

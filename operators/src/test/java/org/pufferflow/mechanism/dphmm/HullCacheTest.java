@@ -18,25 +18,25 @@ import org.pufferflow.policy.StateQuery;
 /** The preallocated LRU of {@link HullCache} behaves as an access-ordered LinkedHashMap with bounded size. */
 class HullCacheTest {
 
-  private static ReleaseGeometry someGeometry() {
+  private static GeometrySlot someGeometry() {
     ProtectableGraph pg = ProtectableGraph.repair(StateQuery.of(new double[][] {{0, 0}, {1, 0}, {0, 1}}),
         PolicyGraph.complete(3), new int[] {0, 1, 2}, RepairMode.STRICT, true);
-    return new ReleaseGeometry(pg, new UniformKSampler(pg.hull()));
+    return new GeometrySlot(pg, new UniformKSampler(pg.hull()));
   }
 
   @Test
   void matchesAReferenceLruOnRandomSequences() {
-    ReleaseGeometry proto = someGeometry();
+    GeometrySlot proto = someGeometry();
     Random r = new Random(3);
     for (int capacity : new int[] {1, 2, 5, 17}) {
       int states = 130; // three words per key
-      Map<String, ReleaseGeometry> built = new HashMap<>();
-      List<ReleaseGeometry> evictedSeen = new ArrayList<>();
+      Map<String, GeometrySlot> built = new HashMap<>();
+      List<GeometrySlot> evictedSeen = new ArrayList<>();
       HullCache cache = new HullCache(states, capacity, (c, count, members, evicted) -> {
         if (evicted != null) {
           evictedSeen.add(evicted);
         }
-        ReleaseGeometry g = new ReleaseGeometry(proto.graph, proto.hull,
+        GeometrySlot g = new GeometrySlot(proto.graph, proto.hull,
             new UniformKSampler(proto.hull), count, 1, 1);
         built.put(key(c, count), g);
         return g;
@@ -62,7 +62,7 @@ class HullCacheTest {
         } else {
           hits++;
         }
-        ReleaseGeometry g = cache.get(c, c.length);
+        GeometrySlot g = cache.get(c, c.length);
         assertThat(cache.hits()).as("step %d", step).isEqualTo(hits);
         assertThat(g).isSameAs(built.get(k));
         assertThat(cache.size()).isEqualTo(ref.size());
@@ -73,7 +73,7 @@ class HullCacheTest {
 
   @Test
   void aBuilderThatThrowsLeavesTheCacheUsable() {
-    ReleaseGeometry proto = someGeometry();
+    GeometrySlot proto = someGeometry();
     boolean[] fail = {false};
     HullCache cache = new HullCache(10, 2, (c, count, members, evicted) -> {
       if (fail[0]) {

@@ -100,14 +100,13 @@ class SamplerStatisticsTest {
     DphmmReleaser rel = releaser(p0, categorical(), DphmmNoise.K_NORM);
     int[] all = {0, 1, 2, 3, 4, 5};
     rel.protectableGraph(all);
-    ReleaseGeometry g = new ReleaseGeometry(rel.protectableGraph(all), new UniformKSampler(rel.protectableGraph(all).hull()));
+    GeometrySlot g = new GeometrySlot(rel.protectableGraph(all), new UniformKSampler(rel.protectableGraph(all).hull()));
     KeyedRandom rng = random().reset("u", "u", 0);
     double[] u = new double[2];
-    double[] tmp = new double[2];
     double[] norms = new double[n];
     double sum = 0;
     for (int t = 0; t < n; t++) {
-      g.sampleUniform(rng, u, tmp);
+      g.sampler().sample(rng, u);
       norms[t] = g.hull.norm(u);
       sum += norms[t];
     }
