@@ -153,6 +153,7 @@ final class PlanConfigReport {
     o.set("total", CliJson.number(b.total()));
     o.put("releasesUntilExhaustion", b.releasesUntilExhaustion());
     o.put("countedByLedger", b.counted());
+    o.put("budgetOverEpsilonFloor", b.ratioFloor());
     JsonNodeFactory j = JsonNodeFactory.instance;
     o.set("perPeriod", b.hasPeriod() ? CliJson.number(b.perPeriod()) : j.nullNode());
     o.set("periodTicks", b.hasPeriod() ? j.numberNode(b.periodTicks()) : j.nullNode());

@@ -10,6 +10,7 @@ package org.pufferflow.jobs.plan;
  * @param releasesUntilExhaustion releases charged before the total budget refuses one
  * @param counted true when {@code releasesUntilExhaustion} was counted by charging a ledger; false when it exceeds
  *     {@link JobPlanner#MAX_COUNTED} and is the exact ⌊total/ε⌋ (an upper bound on what the ledger charges)
+ * @param ratioFloor the exact ⌊total/ε⌋, for comparison (the ledger's upward rounding may stop one release earlier)
  * @param perPeriod the budget per period, or NaN without one
  * @param periodTicks the period length in ticks, 0 without one
  * @param releasesPerPeriod releases the period budget pays for, or -1 without one
@@ -20,6 +21,7 @@ public record BudgetHorizon(
     double total,
     long releasesUntilExhaustion,
     boolean counted,
+    long ratioFloor,
     double perPeriod,
     long periodTicks,
     long releasesPerPeriod,

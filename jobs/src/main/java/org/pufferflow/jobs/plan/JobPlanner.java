@@ -99,7 +99,8 @@ public final class JobPlanner {
       hi = Math.max(hi, cost);
     }
     boolean knorm = c.noise() == DphmmNoise.K_NORM;
-    double laplaceScale = knorm ? Double.NaN : Math.nextUp(full.l1Sensitivity() / c.epsilon());
+    // the scale DphmmReleaser draws with: S_f/ε
+    double laplaceScale = knorm ? Double.NaN : full.l1Sensitivity() / c.epsilon();
     double l2 = knorm ? ExpectedNorms.knormL2(full.hull(), c.epsilon())
         : ExpectedNorms.laplaceL2(f.dimension(), laplaceScale);
     return new DphmmOutlook(c.epsilon(), c.noise(), n, f.dimension(), full.exposedBefore(),
@@ -216,14 +217,16 @@ public final class JobPlanner {
       total = floorRatio(policy.totalBudget(), epsilonPerRelease);
     }
     if (!policy.hasPeriodBudget()) {
-      return new BudgetHorizon(epsilonPerRelease, policy.totalBudget(), total, counted, Double.NaN, 0, -1, -1);
+      return new BudgetHorizon(epsilonPerRelease, policy.totalBudget(), total, counted,
+          floorRatio(policy.totalBudget(), epsilonPerRelease), Double.NaN, 0, -1, -1);
     }
     long perPeriod = count(policy.periodBudget(), epsilonPerRelease);
     if (perPeriod >= MAX_COUNTED) {
       perPeriod = floorRatio(policy.periodBudget(), epsilonPerRelease);
     }
     long wanted = (policy.periodTicks() + releaseInterval - 1) / releaseInterval;
-    return new BudgetHorizon(epsilonPerRelease, policy.totalBudget(), total, counted, policy.periodBudget(),
+    return new BudgetHorizon(epsilonPerRelease, policy.totalBudget(), total, counted,
+        floorRatio(policy.totalBudget(), epsilonPerRelease), policy.periodBudget(),
         policy.periodTicks(), perPeriod, wanted);
   }
 
