@@ -195,8 +195,8 @@ final class PlanConfigReport {
       w.println("dphmm (" + d.get("mechanism").asText() + ", " + d.get("states") + " states, d = "
           + d.get("queryDimension") + ")");
       row(w, "epsilon per release", d.get("epsilon"));
-      row(w, "exposed before repair", full.get("exposed"));
-      row(w, "DoP after repair", full.get("dop"));
+      row(w, "exposed before repair", shortList(full.get("exposed")));
+      row(w, "DoP after repair", shortList(full.get("dop")));
       row(w, "edges added", full.get("addedEdges"));
       row(w, "hull dimension / volume", full.get("hullDimension") + " / " + full.get("hullVolume"));
       row(w, "Thm 6.3 cost (min..max)", cost.get("min") + " .. " + cost.get("max") + "  over "
@@ -243,6 +243,20 @@ final class PlanConfigReport {
     for (JsonNode s : o.get("warnings")) {
       w.println("  - " + s.asText());
     }
+  }
+
+  /** A list as is, or its size, minimum and maximum when it is too long for one line. */
+  private static String shortList(JsonNode a) {
+    if (a.size() <= 32) {
+      return a.toString();
+    }
+    int lo = Integer.MAX_VALUE;
+    int hi = Integer.MIN_VALUE;
+    for (JsonNode x : a) {
+      lo = Math.min(lo, x.asInt());
+      hi = Math.max(hi, x.asInt());
+    }
+    return a.size() + " entries, min " + lo + ", max " + hi + " (--json lists them)";
   }
 
   private static void budgetRows(PrintWriter w, JsonNode b) {
