@@ -18,6 +18,7 @@ public final class PlanWarnings {
 
   private PlanWarnings() {}
 
+  /** The warnings of the given outlooks; any of them may be null (not configured). */
   static List<String> of(DphmmOutlook d, BudgetHorizon db, MqmOutlook m, BudgetHorizon mb, RedactionOutlook r) {
     List<String> w = new ArrayList<>();
     if (d != null) {
@@ -72,6 +73,9 @@ public final class PlanWarnings {
   }
 
   private static void budget(List<String> w, String section, String what, BudgetHorizon b) {
+    if (b == null) {
+      return;
+    }
     if (b.releasesUntilExhaustion() < FEW_RELEASES) {
       w.add(f("%s.budget: a subject's total budget %s is exhausted after %d %s of epsilon %s; raise"
           + " %s.budget.total", section, b.total(), b.releasesUntilExhaustion(), what, b.epsilonPerRelease(),
