@@ -62,7 +62,7 @@ public final class PlanCommand implements Callable<Integer> {
   public Integer call() {
     if (config == null) {
       throw new ParameterException(spec.commandLine(),
-          "missing command or --config FILE (see pufferflow plan --help)");
+          "missing command (see pufferflow plan --help), or give --config FILE");
     }
     JobConfig job = ConfigLoader.load(config);
     JobPlan plan = JobPlanner.plan(PlanInputs.from(job));
