@@ -191,15 +191,30 @@ public final class JobPlanner {
   }
 
   /** The plan's rule for one private record {@code p} as a local redaction mechanism on {@code length} records. */
-  private record PlanRule(RedactionPlan plan, long p, long length) implements LocalRedactionMechanism {
+  private static final class PlanRule implements LocalRedactionMechanism {
+    private final RedactionPlan plan;
+    private final long[] p;
+    private final long length;
+
+    PlanRule(RedactionPlan plan, long p, long length) {
+      this.plan = plan;
+      this.p = new long[] {p};
+      this.length = length;
+    }
+
+    @Override
+    public long length() {
+      return length;
+    }
+
     @Override
     public double redactionProbability(long t, int value) {
-      return plan.redactionProbability(t, value, new long[] {p}, 1);
+      return plan.redactionProbability(t, value, p, 1);
     }
 
     @Override
     public long alwaysReleasedFrom() {
-      return p + plan.reach() + 1;
+      return p[0] + plan.reach() + 1;
     }
   }
 

@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.plan;
 
+import java.util.List;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.chain.TransitionMatrices;
@@ -121,7 +122,7 @@ public record PlanInputs(
     }
     if (g instanceof PolicyGraphConfig.Categorical c) {
       int[] labels = new int[n];
-      java.util.List<String> distinct = c.labels().stream().distinct().toList();
+      List<String> distinct = c.labels().stream().distinct().toList();
       for (int i = 0; i < n; i++) {
         labels[i] = distinct.indexOf(c.labels().get(i));
       }
@@ -143,7 +144,7 @@ public record PlanInputs(
     if (theta instanceof ThetaConfig.Chains c) {
       return FiniteChainClass.of(c.chains());
     }
-    return FiniteChainClass.of(java.util.List.<double[][]>of(model.transition()));
+    return FiniteChainClass.of(List.<double[][]>of(model.transition()));
   }
 
   private static RedactionPlan redactionPlan(RedactionConfig r) {

@@ -41,16 +41,26 @@ public final class PlanWarnings {
           + " two states' values); raise dphmm.epsilon or coarsen the state space", d.expectedL2Error(),
           d.queryDiameter()));
     }
+    List<ConstraintCost> exposed = new ArrayList<>();
+    List<ConstraintCost> unbounded = new ArrayList<>();
     for (ConstraintCost c : d.evaluated()) {
       if (c.exposedAfter().length > 0) {
-        w.add(f("dphmm.policyGraph: states %s stay exposed after repair under constraint '%s'; use"
-            + " dphmm.repair strict or add edges to the policy graph", java.util.Arrays.toString(c.exposedAfter()),
-            c.name()));
+        exposed.add(c);
       }
       if (c.cost() == Double.POSITIVE_INFINITY) {
-        w.add(f("dphmm.fullSpan: the Theorem 6.3 cost under constraint '%s' is unbounded (a difference lies off"
-            + " the sensitivity hull's span); set dphmm.fullSpan true", c.name()));
+        unbounded.add(c);
       }
+    }
+    if (!exposed.isEmpty()) {
+      ConstraintCost c = exposed.get(0);
+      w.add(f("dphmm.policyGraph: states stay exposed after repair under %d of the %d constraint sets evaluated"
+          + " (under '%s': states %s); use dphmm.repair strict or add edges to the policy graph", exposed.size(),
+          d.evaluated().size(), c.name(), java.util.Arrays.toString(c.exposedAfter())));
+    }
+    if (!unbounded.isEmpty()) {
+      w.add(f("dphmm.fullSpan: the Theorem 6.3 cost is unbounded under %d of the %d constraint sets evaluated"
+          + " (first '%s': a difference lies off the sensitivity hull's span); set dphmm.fullSpan true",
+          unbounded.size(), d.evaluated().size(), unbounded.get(0).name()));
     }
   }
 
