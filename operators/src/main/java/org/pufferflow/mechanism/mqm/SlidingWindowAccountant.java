@@ -48,14 +48,14 @@ public final class SlidingWindowAccountant {
     this.partialSuffix = new double[window + 1];
     if (partial) {
       for (int e = window - slide; e >= 1; e -= slide) {
-        MqmCalibration c = calibration.toBuilder().windowLength(e).build();
+        MqmCalibration c = calibration.forWindowLength(e);
         partialSuffix[e] += sensitivity / c.noiseScale();
       }
       for (int s = window - 1; s >= 1; s--) {
         partialSuffix[s] += partialSuffix[s + 1];
       }
     }
-    this.models = MqmCalibration.models(calibration.chainClass(), calibration.mode(), window);
+    this.models = calibration.starModels();
   }
 
   /**

@@ -47,7 +47,7 @@ public final class WindowHistogramRelease {
     PufferPreconditions.checkInRange("window length", length, 1, fullWindow.windowLength());
     MqmCalibration c = byLength.get(length);
     if (c == null) {
-      c = fullWindow.toBuilder().windowLength(length).build();
+      c = fullWindow.forWindowLength(length);
       byLength.compareAndSet(length, null, c);
     }
     return c;
