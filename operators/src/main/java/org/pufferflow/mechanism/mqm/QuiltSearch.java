@@ -70,6 +70,9 @@ public final class QuiltSearch {
     // position-independent influence their optimum is s*, with the same quilt (Lemma B). With exact-any-initial the
     // influence of each two-sided quilt is non-increasing in i (the marginal term is), so the first interior node
     // attains the interior maximum. Either way only the first interior node needs a search.
+    if (model.positionIndependent() && reach <= PositionIndependentSearch.MAX_REACH) {
+      return PositionIndependentSearch.search(model, length, epsilon, reach);
+    }
     int firstInterior = reach + 1;
     int lastInterior = length - reach;
     ActiveQuilt worst = null;
