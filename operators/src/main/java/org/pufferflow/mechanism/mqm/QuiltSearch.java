@@ -75,23 +75,53 @@ public final class QuiltSearch {
     }
     int firstInterior = reach + 1;
     int lastInterior = length - reach;
+    // The first interior node is searched first: its score is a high floor. A boundary node is then skipped in
+    // O(1) when one ready-made quilt (the interior optimum or the last searched node's optimum, moved to the node,
+    // sides falling off the chain dropped) already scores no more than the floor: σ_i ≤ that score cannot raise
+    // σ_max. Ties go to the smaller node, so a node before the current maximum is skipped only when strictly below.
     ActiveQuilt worst = null;
-    for (int i = 1; i <= length; i++) {
-      boolean interior = i >= firstInterior && i <= lastInterior;
-      ActiveQuilt q;
-      if (interior && model.positionIndependent() && star.quilt != null && star.reach <= reach + 1) {
-        q = star.quilt.atNode(i);
+    ActiveQuilt interiorQuilt = null;
+    if (firstInterior <= lastInterior) {
+      if (model.positionIndependent() && star.quilt != null && star.reach <= reach + 1) {
+        worst = star.quilt.atNode(firstInterior);
       } else {
-        q = nodeSearch(model, length, epsilon, i, worst == null ? Double.NEGATIVE_INFINITY : worst.score());
+        worst = nodeSearch(model, length, epsilon, firstInterior, Double.NEGATIVE_INFINITY);
       }
-      if (worst == null || q.score() > worst.score()) {
-        worst = q;
-      }
-      if (interior) {
+      interiorQuilt = worst;
+    }
+    ActiveQuilt previous = null;
+    for (int i = 1; i <= length; i++) {
+      if (i >= firstInterior && i <= lastInterior) {
         i = lastInterior;
+        continue;
+      }
+      double floor = Double.NEGATIVE_INFINITY;
+      if (worst != null) {
+        floor = i < worst.node() ? Math.nextDown(worst.score()) : worst.score();
+        if (movedScore(model, length, epsilon, i, interiorQuilt) <= floor
+            || movedScore(model, length, epsilon, i, previous) <= floor) {
+          continue;
+        }
+      }
+      ActiveQuilt q = nodeSearch(model, length, epsilon, i, floor);
+      previous = q;
+      if (worst == null || q.score() > worst.score() || (q.score() == worst.score() && i < worst.node())) {
+        worst = q;
       }
     }
     return worst;
+  }
+
+  /** Score at node i of quilt q's offsets, a side dropped when it falls off the chain (+∞ when q is null). */
+  private static double movedScore(QuiltInfluence model, int length, double epsilon, int i, ActiveQuilt q) {
+    if (q == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    int a = q.a() == QuiltInfluence.NONE || q.a() >= i ? QuiltInfluence.NONE : q.a();
+    int b = q.b() == QuiltInfluence.NONE || q.b() > length - i ? QuiltInfluence.NONE : q.b();
+    int card = (a == QuiltInfluence.NONE ? i : a) + (b == QuiltInfluence.NONE ? length - i + 1 : b) - 1;
+    double e = a == QuiltInfluence.NONE && b == QuiltInfluence.NONE ? 0.0 : model.influence(i, a, b);
+    return e < epsilon ? card / (epsilon - e) : Double.POSITIVE_INFINITY;
   }
 
   /**
