@@ -4,6 +4,7 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.pufferflow.common.PufferPreconditions;
@@ -35,6 +36,8 @@ public final class MqmCalibration implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
   private static final int MIN_STAR_TABLE_LENGTH = 256;
+  /** Table length tried first for {@code exact} (kept when the search reads no offset beyond it). */
+  private static final int SHORT_TABLE_LENGTH = 64;
   private static final int MAX_STAR_CARD = 1 << 16;
 
   private final ChainClass chainClass;
@@ -75,6 +78,20 @@ public final class MqmCalibration implements Serializable {
         "MQM per-bin discrete Laplace scale L*sigma_max (epsilon = " + epsilon + ", window = " + windowLength
             + ", sensitivity = " + sensitivity + ")",
         Math.nextUp(sensitivity * sigmaMax), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE);
+  }
+
+  /** The trial's results with its models unwrapped (the recorders are not kept). */
+  private MqmCalibration(MqmCalibration trial, List<QuiltInfluence> models) {
+    this.chainClass = trial.chainClass;
+    this.mode = trial.mode;
+    this.epsilon = trial.epsilon;
+    this.windowLength = trial.windowLength;
+    this.sensitivity = trial.sensitivity;
+    this.models = models;
+    this.activeQuilt = trial.activeQuilt;
+    this.thetaIndex = trial.thetaIndex;
+    this.sigmaMax = trial.sigmaMax;
+    this.noiseScale = trial.noiseScale;
   }
 
   /** Computes s* over the class on first use (only the sliding-window design needs it). */
@@ -168,6 +185,24 @@ public final class MqmCalibration implements Serializable {
       PufferPreconditions.checkWindowLength("window", windowLength);
       PufferPreconditions.checkPositive("sensitivity", sensitivity);
       MqmMode m = mode == null ? chainClass.defaultMode() : mode;
+      if (m == MqmMode.EXACT && windowLength > SHORT_TABLE_LENGTH) {
+        // Build only what the search reads: short tables first; the result is exact when no read went beyond.
+        List<QuiltInfluence> shortModels = List.copyOf(chainClass.influences(m, SHORT_TABLE_LENGTH));
+        List<ReadRangeRecorder> recorders = new ArrayList<>();
+        for (QuiltInfluence q : shortModels) {
+          recorders.add(new ReadRangeRecorder(q));
+        }
+        MqmCalibration trial =
+            new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity, List.copyOf(recorders));
+        int maxRead = 0;
+        for (ReadRangeRecorder r : recorders) {
+          maxRead = Math.max(maxRead, r.maxOffset());
+        }
+        // A group-DP result may come from the infeasibility probe at the short table's end: recompute in full.
+        if (maxRead <= SHORT_TABLE_LENGTH && !trial.isGroupDpFallback()) {
+          return new MqmCalibration(trial, shortModels);
+        }
+      }
       return new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity,
           List.copyOf(chainClass.influences(m, windowLength)));
     }

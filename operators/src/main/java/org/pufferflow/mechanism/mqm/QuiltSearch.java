@@ -54,9 +54,11 @@ public final class QuiltSearch {
   /** The fast σ_max search (§2.4); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
   public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);
+    // Offsets beyond the saturation distance read the same value: probe there (a short table is not read past it).
+    int far = Math.min(length, model.saturationDistance());
     if (model.positionIndependent()
-        && !(model.worstCaseInfluence(QuiltInfluence.NONE, length) < epsilon)
-        && !(model.worstCaseInfluence(length, QuiltInfluence.NONE) < epsilon)) {
+        && !(model.worstCaseInfluence(QuiltInfluence.NONE, far) < epsilon)
+        && !(model.worstCaseInfluence(far, QuiltInfluence.NONE) < epsilon)) {
       // Every non-empty quilt has a side at distance ≤ T whose influence alone is ≥ ε (Lemma 1.1 and
       // monotonicity in distance): no quilt is feasible, every node uses the empty quilt (group-DP scale T/ε).
       return new ActiveQuilt(1, QuiltInfluence.NONE, QuiltInfluence.NONE, length, 0.0, length / epsilon);

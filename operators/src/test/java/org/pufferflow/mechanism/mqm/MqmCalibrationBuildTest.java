@@ -76,6 +76,29 @@ class MqmCalibrationBuildTest {
     }
   }
 
+  /**
+   * Exact mode builds short influence tables first and keeps them only when the search read nothing beyond: the
+   * result must equal the full search on full tables, for fast and slowly mixing chains (R below and above 64).
+   */
+  @Test
+  void shortTablesGiveTheFullTableResult() {
+    double[][][] chains = {P1, P3, {{0.95, 0.05}, {0.1, 0.9}}, {{0.995, 0.005}, {0.005, 0.995}},
+        MqmPropertiesTest.randomChain(3, 7), MqmPropertiesTest.randomChain(4, 11)};
+    for (double[][] p : chains) {
+      for (int t : new int[] {65, 100, 300, 1000}) {
+        for (double eps : new double[] {0.3, 1, 4}) {
+          MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(p)).mode(MqmMode.EXACT)
+              .epsilon(eps).windowLength(t).build();
+          QuiltInfluence full = StationaryExactInfluence.of(p, t);
+          ActiveQuilt reference = t <= 100 ? QuiltSearch.fullSearch(full, t, eps)
+              : QuiltSearch.fastSearch(full, t, eps);
+          assertThat(c.activeQuilt()).as("k=%d T=%d eps=%s", p.length, t, eps).isEqualTo(reference);
+          assertThat(c.sigmaMax()).isEqualTo(reference.score());
+        }
+      }
+    }
+  }
+
   @Test
   void exactModesRefuseLargeStateSpacesNamingTheApproximateMode() {
     int k = FiniteChainClass.MAX_EXACT_STATES + 1;
