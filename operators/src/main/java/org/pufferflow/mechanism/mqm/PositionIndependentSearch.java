@@ -15,14 +15,23 @@ package org.pufferflow.mechanism.mqm;
  */
 final class PositionIndependentSearch {
 
-  /** Largest R for which the R×R table is used (memory 3·R² doubles); beyond, the card-ordered search runs. */
-  static final int MAX_REACH = 2048;
+  /**
+   * Largest R for which the (R+1)² tables are used (20 bytes a cell: 5 MB at 512); beyond, the card-ordered
+   * search of {@link QuiltSearch} runs.
+   */
+  static final int MAX_REACH = 512;
 
   private PositionIndependentSearch() {}
 
   static ActiveQuilt search(QuiltInfluence model, int length, double epsilon, int reach) {
     int r = reach;
     int w = r + 1;
+    double[] leftOnly = new double[r + 1]; // influence with the left side absent, right offset b
+    double[] rightOnly = new double[r + 1]; // right side absent, left offset a
+    for (int d = 1; d <= r; d++) {
+      leftOnly[d] = model.influence(1, QuiltInfluence.NONE, d);
+      rightOnly[d] = model.influence(d + 1, d, QuiltInfluence.NONE);
+    }
     // best two-sided quilt over a ≤ x, b ≤ y (card ≤ R): packed a·w + b, or 0 when none is feasible
     int[] best = new int[w * w];
     double[] bestScore = new double[w * w];
@@ -46,7 +55,8 @@ final class PositionIndependentSearch {
           ps = bestScore[left];
           pe = bestE[left];
         }
-        if (x + y - 1 <= r) {
+        // a two-sided influence is at least each side's alone (Lemma 1.1): skip pairs with an infeasible side
+        if (x + y - 1 <= r && rightOnly[x] < epsilon && leftOnly[y] < epsilon) {
           double e = model.influence(x + 1, x, y);
           if (e < epsilon) {
             double s = (x + y - 1) / (epsilon - e);
@@ -61,12 +71,6 @@ final class PositionIndependentSearch {
         bestScore[idx] = ps;
         bestE[idx] = pe;
       }
-    }
-    double[] leftOnly = new double[r + 1]; // influence with the left side absent, right offset b
-    double[] rightOnly = new double[r + 1]; // right side absent, left offset a
-    for (int d = 1; d <= r; d++) {
-      leftOnly[d] = model.influence(1, QuiltInfluence.NONE, d);
-      rightOnly[d] = model.influence(d + 1, d, QuiltInfluence.NONE);
     }
     ActiveQuilt worst = null;
     int firstInterior = r + 1;
