@@ -14,7 +14,9 @@ import org.pufferflow.common.PufferPreconditions;
  *       For a position-independent influence every interior node scores s* (Lemma B); for exact-any-initial the
  *       first interior node attains the interior maximum (influence non-increasing in i). Only the boundary nodes
  *       and the first interior node are searched, and a node stops as soon as its best score cannot exceed the
- *       running maximum (it then cannot change σ_max).
+ *       running maximum (it then cannot change σ_max). Position-independent influences go through
+ *       {@link PositionIndependentSearch} (O(R²)); otherwise the first interior node is searched first and a
+ *       boundary node is skipped when a ready-made quilt moved to it already scores no more than the maximum.
  *   <li>{@link #walkFromMiddle}: the authors' walk from the middle node (position-independent influences).
  * </ul>
  *
