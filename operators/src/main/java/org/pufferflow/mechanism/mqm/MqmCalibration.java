@@ -46,6 +46,8 @@ public final class MqmCalibration implements Serializable {
   private final int windowLength;
   private final double sensitivity;
   private final transient List<QuiltInfluence> models;
+  /** Whether {@link #models} are the short exact tables (then reuse for another length is checked). */
+  private final transient boolean shortTables;
   private final transient double sigmaMax;
   private final transient ActiveQuilt activeQuilt;
   private final transient int thetaIndex;
@@ -62,6 +64,7 @@ public final class MqmCalibration implements Serializable {
     this.windowLength = windowLength;
     this.sensitivity = sensitivity;
     this.models = models;
+    this.shortTables = false;
     ActiveQuilt worst = null;
     int worstTheta = -1;
     for (int j = 0; j < models.size(); j++) {
@@ -80,6 +83,29 @@ public final class MqmCalibration implements Serializable {
         Math.nextUp(sensitivity * sigmaMax), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE);
   }
 
+  /**
+   * Calibrates with short exact tables through read recorders; returns the calibration (holding the unwrapped short
+   * models) when the search read nothing beyond the tables and is not the group-DP fallback (the infeasibility
+   * probe reads the table's end), else null: the caller rebuilds with tables to T.
+   */
+  private static MqmCalibration withShortTables(ChainClass chainClass, MqmMode m, double epsilon, int windowLength,
+      double sensitivity, List<QuiltInfluence> shortModels) {
+    List<ReadRangeRecorder> recorders = new ArrayList<>();
+    for (QuiltInfluence q : shortModels) {
+      recorders.add(new ReadRangeRecorder(q));
+    }
+    MqmCalibration trial =
+        new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity, List.copyOf(recorders));
+    int maxRead = 0;
+    for (ReadRangeRecorder r : recorders) {
+      maxRead = Math.max(maxRead, r.maxOffset());
+    }
+    if (maxRead > SHORT_TABLE_LENGTH || trial.isGroupDpFallback()) {
+      return null;
+    }
+    return new MqmCalibration(trial, shortModels);
+  }
+
   /** The trial's results with its models unwrapped (the recorders are not kept). */
   private MqmCalibration(MqmCalibration trial, List<QuiltInfluence> models) {
     this.chainClass = trial.chainClass;
@@ -88,6 +114,7 @@ public final class MqmCalibration implements Serializable {
     this.windowLength = trial.windowLength;
     this.sensitivity = trial.sensitivity;
     this.models = models;
+    this.shortTables = true;
     this.activeQuilt = trial.activeQuilt;
     this.thetaIndex = trial.thetaIndex;
     this.sigmaMax = trial.sigmaMax;
@@ -123,7 +150,8 @@ public final class MqmCalibration implements Serializable {
     List<QuiltInfluence> m = starModels;
     if (m == null) {
       int length = starTableLength(windowLength);
-      m = mode.isExact() && length > windowLength ? List.copyOf(chainClass.influences(mode, length)) : models;
+      m = mode.isExact() && (shortTables || length > windowLength)
+          ? List.copyOf(chainClass.influences(mode, length)) : models;
       starModels = m;
     }
     return m;
@@ -185,22 +213,12 @@ public final class MqmCalibration implements Serializable {
       PufferPreconditions.checkWindowLength("window", windowLength);
       PufferPreconditions.checkPositive("sensitivity", sensitivity);
       MqmMode m = mode == null ? chainClass.defaultMode() : mode;
-      if (m == MqmMode.EXACT && windowLength > SHORT_TABLE_LENGTH) {
-        // Build only what the search reads: short tables first; the result is exact when no read went beyond.
+      if (m.isExact() && windowLength > SHORT_TABLE_LENGTH) {
+        // Build only what the search reads: short tables first, kept when no read went beyond them.
         List<QuiltInfluence> shortModels = List.copyOf(chainClass.influences(m, SHORT_TABLE_LENGTH));
-        List<ReadRangeRecorder> recorders = new ArrayList<>();
-        for (QuiltInfluence q : shortModels) {
-          recorders.add(new ReadRangeRecorder(q));
-        }
-        MqmCalibration trial =
-            new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity, List.copyOf(recorders));
-        int maxRead = 0;
-        for (ReadRangeRecorder r : recorders) {
-          maxRead = Math.max(maxRead, r.maxOffset());
-        }
-        // A group-DP result may come from the infeasibility probe at the short table's end: recompute in full.
-        if (maxRead <= SHORT_TABLE_LENGTH && !trial.isGroupDpFallback()) {
-          return new MqmCalibration(trial, shortModels);
+        MqmCalibration c = withShortTables(chainClass, m, epsilon, windowLength, sensitivity, shortModels);
+        if (c != null) {
+          return c;
         }
       }
       return new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity,
@@ -223,6 +241,12 @@ public final class MqmCalibration implements Serializable {
     PufferPreconditions.checkInRange("window length", length, 1, windowLength);
     if (length == windowLength) {
       return this;
+    }
+    if (shortTables && length > SHORT_TABLE_LENGTH) {
+      // the tables may be short: the shorter window's search must be checked (position-dependent reads differ)
+      MqmCalibration c = withShortTables(chainClass, mode, epsilon, length, sensitivity, models);
+      return c != null ? c : new MqmCalibration(chainClass, mode, epsilon, length, sensitivity,
+          List.copyOf(chainClass.influences(mode, length)));
     }
     return new MqmCalibration(chainClass, mode, epsilon, length, sensitivity, models);
   }

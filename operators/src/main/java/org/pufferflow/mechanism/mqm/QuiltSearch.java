@@ -92,11 +92,19 @@ public final class QuiltSearch {
         worst = nodeSearch(model, length, epsilon, firstInterior, Double.NEGATIVE_INFINITY);
       }
       interiorQuilt = worst;
+    } else if (length > 2) {
+      // no interior node (short window or slow mixing): the middle node seeds the maximum instead
+      worst = nodeSearch(model, length, epsilon, (length + 1) / 2, Double.NEGATIVE_INFINITY);
+      interiorQuilt = worst;
     }
+    int seeded = worst == null ? -1 : worst.node();
     ActiveQuilt previous = null;
     for (int i = 1; i <= length; i++) {
       if (i >= firstInterior && i <= lastInterior) {
         i = lastInterior;
+        continue;
+      }
+      if (i == seeded) {
         continue;
       }
       double floor = Double.NEGATIVE_INFINITY;
@@ -124,7 +132,7 @@ public final class QuiltSearch {
     int a = q.a() == QuiltInfluence.NONE || q.a() >= i ? QuiltInfluence.NONE : q.a();
     int b = q.b() == QuiltInfluence.NONE || q.b() > length - i ? QuiltInfluence.NONE : q.b();
     int card = (a == QuiltInfluence.NONE ? i : a) + (b == QuiltInfluence.NONE ? length - i + 1 : b) - 1;
-    double e = a == QuiltInfluence.NONE && b == QuiltInfluence.NONE ? 0.0 : model.influence(i, a, b);
+    double e = a == QuiltInfluence.NONE && b == QuiltInfluence.NONE ? 0.0 : model.influenceUpperBound(i, a, b);
     return e < epsilon ? card / (epsilon - e) : Double.POSITIVE_INFINITY;
   }
 

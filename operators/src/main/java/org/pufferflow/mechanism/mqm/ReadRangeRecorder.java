@@ -1,10 +1,12 @@
 package org.pufferflow.mechanism.mqm;
 
 /**
- * A position-independent influence model that records the largest offset read through it. {@link MqmCalibration}
- * calibrates {@code exact} windows with short tables first and keeps the result only when the search read no
- * offset beyond the table (then no clamped value was used and σ_max, the node and the quilt are those of full
- * tables); otherwise it rebuilds the tables to T. Single-threaded, used only while a calibration is built.
+ * An influence model that records the largest table distance read through it: the offsets a and b and, for a
+ * position-dependent model with a left side, the marginal power i − 1. {@link MqmCalibration} calibrates exact
+ * windows with short tables first and keeps the result only when the search read nothing beyond the table (then no
+ * clamped value was used and σ_max, the node and the quilt are those of full tables); otherwise it rebuilds the
+ * tables to T. {@link #influenceUpperBound} is not recorded: a clamped value is an upper bound (ratios are
+ * non-increasing in the distance), which is all its callers need. Single-threaded, used only during a build.
  */
 final class ReadRangeRecorder implements QuiltInfluence {
 
@@ -12,21 +14,26 @@ final class ReadRangeRecorder implements QuiltInfluence {
   private int maxOffset;
 
   ReadRangeRecorder(QuiltInfluence delegate) {
-    if (!delegate.positionIndependent()) {
-      throw new IllegalArgumentException("ReadRangeRecorder needs a position-independent influence");
-    }
     this.delegate = delegate;
   }
 
   @Override
   public double influence(int i, int a, int b) {
     note(a, b);
+    if (a != NONE && !delegate.positionIndependent()) {
+      maxOffset = Math.max(maxOffset, i - 1);
+    }
+    return delegate.influence(i, a, b);
+  }
+
+  @Override
+  public double influenceUpperBound(int i, int a, int b) {
     return delegate.influence(i, a, b);
   }
 
   @Override
   public double worstCaseInfluence(int a, int b) {
-    note(a, b);
+    note(a, b); // position-dependent models read the marginal at power a here, covered by a
     return delegate.worstCaseInfluence(a, b);
   }
 
@@ -36,7 +43,7 @@ final class ReadRangeRecorder implements QuiltInfluence {
 
   @Override
   public boolean positionIndependent() {
-    return true;
+    return delegate.positionIndependent();
   }
 
   @Override

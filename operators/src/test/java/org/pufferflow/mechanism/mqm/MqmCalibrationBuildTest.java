@@ -84,16 +84,28 @@ class MqmCalibrationBuildTest {
   void shortTablesGiveTheFullTableResult() {
     double[][][] chains = {P1, P3, {{0.95, 0.05}, {0.1, 0.9}}, {{0.995, 0.005}, {0.005, 0.995}},
         MqmPropertiesTest.randomChain(3, 7), MqmPropertiesTest.randomChain(4, 11)};
-    for (double[][] p : chains) {
-      for (int t : new int[] {65, 100, 300, 1000}) {
-        for (double eps : new double[] {0.3, 1, 4}) {
-          MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(p)).mode(MqmMode.EXACT)
-              .epsilon(eps).windowLength(t).build();
-          QuiltInfluence full = StationaryExactInfluence.of(p, t);
-          ActiveQuilt reference = t <= 100 ? QuiltSearch.fullSearch(full, t, eps)
-              : QuiltSearch.fastSearch(full, t, eps);
-          assertThat(c.activeQuilt()).as("k=%d T=%d eps=%s", p.length, t, eps).isEqualTo(reference);
-          assertThat(c.sigmaMax()).isEqualTo(reference.score());
+    for (MqmMode mode : new MqmMode[] {MqmMode.EXACT, MqmMode.EXACT_ANY_INITIAL}) {
+      for (double[][] p : chains) {
+        for (int t : new int[] {65, 100, 256, 1000}) {
+          for (double eps : new double[] {0.3, 1, 4}) {
+            MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(p)).mode(mode)
+                .epsilon(eps).windowLength(t).build();
+            QuiltInfluence full = mode == MqmMode.EXACT ? StationaryExactInfluence.of(p, t)
+                : AnyInitialExactInfluence.of(p, t);
+            ActiveQuilt reference = t <= 100 ? QuiltSearch.fullSearch(full, t, eps)
+                : QuiltSearch.fastSearch(full, t, eps);
+            String what = mode + " k=" + p.length + " T=" + t + " eps=" + eps;
+            assertThat(c.activeQuilt()).as(what).isEqualTo(reference);
+            assertThat(c.sigmaMax()).isEqualTo(reference.score());
+            // s* uses its own long tables, never the short ones
+            ActiveQuilt star = QuiltSearch.sStar(mode == MqmMode.EXACT ? StationaryExactInfluence.of(p, 1024)
+                : AnyInitialExactInfluence.of(p, 1024), eps, 2049);
+            assertThat(c.sStar()).as(what).isEqualTo(star == null ? Double.POSITIVE_INFINITY : star.score());
+            // a partial window from (possibly) short tables equals a full build
+            MqmCalibration part = c.forWindowLength(t - 1);
+            assertThat(part.activeQuilt()).as(what).isEqualTo(c.toBuilder().windowLength(t - 1).build()
+                .activeQuilt());
+          }
         }
       }
     }
