@@ -97,9 +97,10 @@ class MqmCalibrationBuildTest {
             String what = mode + " k=" + p.length + " T=" + t + " eps=" + eps;
             assertThat(c.activeQuilt()).as(what).isEqualTo(reference);
             assertThat(c.sigmaMax()).isEqualTo(reference.score());
-            // s* uses its own long tables, never the short ones
-            ActiveQuilt star = QuiltSearch.sStar(mode == MqmMode.EXACT ? StationaryExactInfluence.of(p, 1024)
-                : AnyInitialExactInfluence.of(p, 1024), eps, 2049);
+            // s* uses its own long tables (max(T, 256) rounded up to a power of two), never the short ones
+            int d = t <= 256 ? 256 : 1024;
+            ActiveQuilt star = QuiltSearch.sStar(mode == MqmMode.EXACT ? StationaryExactInfluence.of(p, d)
+                : AnyInitialExactInfluence.of(p, d), eps, 2 * d + 1);
             assertThat(c.sStar()).as(what).isEqualTo(star == null ? Double.POSITIVE_INFINITY : star.score());
             // a partial window from (possibly) short tables equals a full build
             MqmCalibration part = c.forWindowLength(t - 1);

@@ -68,6 +68,20 @@ class MqmWindowPlanTest {
   }
 
   @Test
+  void releaseFollowsThePlansScales() {
+    MqmWindowPlan design = MqmWindowPlan.perTimePoint(calibration(100, 1), 10, true);
+    WindowHistogramRelease r = WindowHistogramRelease.of(design);
+    assertThat(r.noiseScale(100)).isEqualTo(design.noiseScale(100));
+    assertThat(r.noiseScale(30)).isEqualTo(design.noiseScale(100)); // partial windows at the design scale
+    assertThatThrownBy(() -> r.noiseScale(35)).hasMessageContaining("window length = 35");
+    long[] noisy = new long[2];
+    r.release(new int[] {18, 12}, 30, WindowHistogramReleaseTest.random().reset("mqm", "s", 3), noisy);
+    MqmWindowPlan perRelease = MqmWindowPlan.perRelease(calibration(100, 1), 10, true);
+    assertThat(WindowHistogramRelease.of(perRelease).noiseScale(30))
+        .isEqualTo(WindowHistogramRelease.of(calibration(100, 1)).noiseScale(30));
+  }
+
+  @Test
   void missingTicksAndOrder() {
     assertThat(MqmWindowPlan.missingTicks(5, 6)).isZero();
     assertThat(MqmWindowPlan.missingTicks(5, 60)).isEqualTo(54);
