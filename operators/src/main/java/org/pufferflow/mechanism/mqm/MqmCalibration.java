@@ -39,6 +39,10 @@ public final class MqmCalibration implements Serializable {
   /** Table length tried first for {@code exact} (kept when the search reads no offset beyond it). */
   private static final int SHORT_TABLE_LENGTH = 64;
   private static final int MAX_STAR_CARD = 1 << 16;
+  /** Largest exact table s* grows to (cards up to 2·4096 + 1). */
+  private static final int MAX_STAR_TABLE = 4096;
+  /** Largest exact table s* grows to, in k×k cells (2^22: 32 MB per table). */
+  private static final long MAX_STAR_CELLS = 1L << 22;
 
   private final ChainClass chainClass;
   private final MqmMode mode;
@@ -125,21 +129,38 @@ public final class MqmCalibration implements Serializable {
   private ActiveQuilt[] star() {
     ActiveQuilt[] s = starHolder;
     if (s == null) {
-      ActiveQuilt worst = null;
-      boolean infeasible = false;
-      for (QuiltInfluence model : starModels()) {
-        int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
-        ActiveQuilt q = QuiltSearch.sStar(model, epsilon, maxCard);
-        if (q == null) {
-          infeasible = true;
-        } else if (worst == null || q.score() > worst.score()) {
-          worst = q;
-        }
+      List<QuiltInfluence> models = starModels();
+      int length = starTableLength(windowLength);
+      ActiveQuilt q = starOver(models);
+      // A clamped exact table can make every quilt look infeasible although larger offsets are feasible: grow the
+      // tables (×4) while that happens, within MAX_STAR_TABLE and MAX_STAR_CELLS (then s* stays +∞: refused).
+      long k2 = (long) chainClass.states() * chainClass.states();
+      while (q == null && mode.isExact() && 4L * length <= MAX_STAR_TABLE && 4L * length * k2 <= MAX_STAR_CELLS) {
+        length *= 4;
+        models = List.copyOf(chainClass.influences(mode, length));
+        q = starOver(models);
+        starModels = models; // the accountant then uses the same (longer, tighter) tables
       }
-      s = new ActiveQuilt[] {infeasible ? null : worst};
+      s = new ActiveQuilt[] {q};
       starHolder = s;
     }
     return s;
+  }
+
+  /** s* over the class (max over θ), or null when some θ has no feasible two-sided quilt within its tables. */
+  private ActiveQuilt starOver(List<QuiltInfluence> models) {
+    ActiveQuilt worst = null;
+    for (QuiltInfluence model : models) {
+      int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
+      ActiveQuilt q = QuiltSearch.sStar(model, epsilon, maxCard);
+      if (q == null) {
+        return null;
+      }
+      if (worst == null || q.score() > worst.score()) {
+        worst = q;
+      }
+    }
+    return worst;
   }
 
   /**
