@@ -116,15 +116,17 @@ class MqmCalibrationBuildTest {
 
   /**
    * Defect: s* of an exact mode was +∞ (design rule refused: "no Markov quilt is feasible") whenever its optimum
-   * needed offsets beyond the table (P1, exact, ε = 0.3: card ≈ 1000 > 2·256 + 1). The tables now grow until a
-   * quilt is feasible.
+   * needed offsets beyond the table (a sticky chain, exact, ε = 0.3: card ≈ 1000 > 2·256 + 1). The tables now
+   * grow until a quilt is feasible.
    */
   @Test
   void sStarGrowsItsTablesWhenTheOptimumIsFarAway() {
-    MqmCalibration c = p1(MqmMode.EXACT).epsilon(0.3).windowLength(65).build();
-    ActiveQuilt reference = QuiltSearch.sStar(StationaryExactInfluence.of(P1, 1024), 0.3, 2049);
+    double[][] sticky = {{0.995, 0.005}, {0.005, 0.995}};
+    MqmCalibration c = MqmCalibration.builder().chainClass(FiniteChainClass.of(sticky)).mode(MqmMode.EXACT)
+        .epsilon(0.3).windowLength(65).build();
+    ActiveQuilt reference = QuiltSearch.sStar(StationaryExactInfluence.of(sticky, 1024), 0.3, 2049);
     assertThat(reference).isNotNull();
-    assertThat(QuiltSearch.sStar(StationaryExactInfluence.of(P1, 256), 0.3, 513)).isNull();
+    assertThat(QuiltSearch.sStar(StationaryExactInfluence.of(sticky, 256), 0.3, 513)).isNull();
     assertThat(c.sStar()).isEqualTo(reference.score()).isFinite();
     // a periodic chain stays infeasible however long the tables (and the growth stops)
     MqmCalibration periodic = MqmCalibration.builder().chainClass(FiniteChainClass.of(new double[][] {{0, 1},
