@@ -23,6 +23,10 @@ import picocli.CommandLine.Spec;
  * per-bin scale L·σ_max of one release, the active quilt, the group-DP comparison, the (π_min, gap) summary and,
  * with {@code --slide}, the steady-state per-time-point loss of §3.8(c) and the design-rule scale
  * β = L·⌈T/S⌉·s*(ε) that guarantees ε at every time point.
+ *
+ * <p>Two ε's, named apart (docs/mqm.md, "Which ε"): {@code --epsilon} (alias {@code --epsilon-per-release}) is the
+ * ε of one window release; {@code --target-epsilon} is the per-time-point target ε*, the meaning of
+ * {@code mqm.epsilon} in a job configuration, and reports the design-rule scale the job deploys.
  */
 @Command(
     name = "mqm",
@@ -32,8 +36,17 @@ public final class PlanMqmCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--epsilon", required = true, description = "Privacy parameter ε of one window release (> 0).")
-  double epsilon;
+  @Option(
+      names = {"--epsilon", "--epsilon-per-release"},
+      description = "ε of ONE window release (> 0): sigma and noiseScale make each window an ε-MQM release."
+          + " Not the configuration's mqm.epsilon (that is --target-epsilon).")
+  Double epsilon;
+
+  @Option(
+      names = "--target-epsilon",
+      description = "ε* at EVERY time point (> 0), the meaning of mqm.epsilon in the configuration: adds"
+          + " targetEpsilon and the designNoiseScale that guarantees it (slide defaults to the window).")
+  Double targetEpsilon;
 
   @Option(names = "--window", required = true, description = "Window length T (ticks, >= 1).")
   int window;
@@ -64,29 +77,25 @@ public final class PlanMqmCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PufferPreconditions.checkEpsilon("--epsilon", epsilon);
+    if ((epsilon == null) == (targetEpsilon == null)) {
+      throw new UsageException(epsilon == null
+          ? "give --epsilon E (per window release) or --target-epsilon E (per time point)"
+          : "--epsilon and --target-epsilon are exclusive: ε per window release or ε* per time point, not both");
+    }
+    boolean target = targetEpsilon != null;
+    double eps = target ? targetEpsilon : epsilon;
+    PufferPreconditions.checkMechanismEpsilon(target ? "--target-epsilon" : "--epsilon", eps);
     PufferPreconditions.checkWindowLength("--window", window);
+    if (target && slide == null) {
+      slide = window;
+    }
     if (slide != null) {
       PufferPreconditions.checkSlide("--slide", slide, window);
     }
     PufferPreconditions.checkPositive("--sensitivity", sensitivity);
     ChainClass chainClass = chainClass();
-    MqmMode m;
-    try {
-      m = mode == null ? chainClass.defaultMode() : MqmMode.fromCliName(mode);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--" + e.getMessage());
-    }
-    MqmCalibration cal;
-    try {
-      cal = MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(epsilon).windowLength(window)
-          .sensitivity(sensitivity).build();
-    } catch (IllegalArgumentException e) {
-      String msg = e.getMessage();
-      throw new UsageException(
-          chains.isEmpty() ? (msg.startsWith("mode = ") ? "--" + msg : "--mode " + m.cliName() + ": " + msg)
-              : "--chain: " + msg);
-    }
+    MqmMode m = mode(chainClass, mode);
+    MqmCalibration cal = calibrate(chainClass, m, eps, window, sensitivity, !chains.isEmpty());
     ActiveQuilt q = cal.activeQuilt();
 
     ObjectNode out = CliJson.object();
@@ -102,7 +111,17 @@ public final class PlanMqmCommand implements Callable<Integer> {
     out.set("gap", CliJson.number(cal.gap()));
     double perPoint = Double.NaN;
     double design = Double.NaN;
-    if (slide != null) {
+    if (target) {
+      if (!Double.isFinite(cal.sStar())) {
+        throw new UsageException("--target-epsilon = " + eps + ": no Markov quilt is feasible, so no per-time-point"
+            + " guarantee holds on an unbounded stream; raise --target-epsilon");
+      }
+      design = SlidingWindowAccountant.designNoiseScale(cal, window, slide);
+      perPoint = SlidingWindowAccountant.withNoiseScale(cal, slide, design, true).steadyStateEpsilon();
+      out.put("targetEpsilon", eps);
+      out.set("perPointEpsilon", CliJson.number(perPoint));
+      out.set("designNoiseScale", CliJson.number(design));
+    } else if (slide != null) {
       perPoint = SlidingWindowAccountant.of(cal, slide, false).steadyStateEpsilon();
       design = Double.isFinite(cal.sStar())
           ? SlidingWindowAccountant.designNoiseScale(cal, window, slide)
@@ -115,8 +134,8 @@ public final class PlanMqmCommand implements Callable<Integer> {
     if (json) {
       w.println(CliJson.write(out));
     } else {
-      w.printf("MQM plan: mode %s, epsilon %s, window %d, sensitivity %s%n", m.cliName(), epsilon, window,
-          sensitivity);
+      w.printf("MQM plan: mode %s, %s %s, window %d, sensitivity %s%n", m.cliName(),
+          target ? "target epsilon per time point" : "epsilon per window release", eps, window, sensitivity);
       w.printf("  sigma_max            %.6f%s%n", cal.sigmaMax(),
           cal.isGroupDpFallback() ? "  (no Markov quilt beats the empty one: group-DP scale T/epsilon)" : "");
       w.printf("  noise scale per bin  %.6f  (discrete Laplace, one release)%n", cal.noiseScale());
@@ -124,14 +143,57 @@ public final class PlanMqmCommand implements Callable<Integer> {
           q.node());
       w.printf("  group-DP sigma       %.6f%n", cal.groupDpSigma());
       w.printf("  pi_min %.6f, gap %.6f%n", cal.piMin(), cal.gap());
-      if (slide != null) {
+      if (target) {
+        w.printf("  slide %d: design noise scale per bin %.6f (every window, partial ones too)%n", slide, design);
+        w.printf("  steady-state per-time-point epsilon at that scale %.6f (target %s)%n", perPoint, eps);
+      } else if (slide != null) {
         w.printf("  slide %d: steady-state per-time-point epsilon %.6f%n", slide, perPoint);
-        w.printf("  design noise scale for epsilon %s at every time point: %s%n", epsilon,
+        w.printf("  design noise scale for epsilon %s at every time point: %s%n", eps,
             Double.isFinite(design) ? String.format("%.6f", design) : "inf (no quilt feasible)");
       }
     }
     w.flush();
     return 0;
+  }
+
+  /** The mode named by {@code --mode}, or the class's default. */
+  static MqmMode mode(ChainClass chainClass, String mode) {
+    try {
+      return mode == null ? chainClass.defaultMode() : MqmMode.fromCliName(mode);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--" + e.getMessage());
+    }
+  }
+
+  /** Builds the calibration, turning a refusal into a one-line usage error naming the option at fault. */
+  static MqmCalibration calibrate(
+      ChainClass chainClass, MqmMode m, double eps, int window, double sensitivity, boolean fromChains) {
+    try {
+      return MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(eps).windowLength(window)
+          .sensitivity(sensitivity).build();
+    } catch (IllegalArgumentException e) {
+      String msg = e.getMessage();
+      if (msg.startsWith("mode = ")) {
+        throw new UsageException("--" + msg);
+      }
+      if (msg.startsWith("MQM per-bin")) {
+        throw new UsageException("--epsilon/--window: " + msg);
+      }
+      throw new UsageException(fromChains ? "--chain: " + msg : "--mode " + m.cliName() + ": " + msg);
+    }
+  }
+
+  /** The finite class of the repeated {@code --chain} matrices. */
+  static FiniteChainClass finiteClass(List<String> chains) {
+    List<double[][]> matrices = new ArrayList<>();
+    for (int j = 0; j < chains.size(); j++) {
+      matrices.add(CliJson.parseMatrix("--chain[" + j + "]", chains.get(j)));
+    }
+    try {
+      return FiniteChainClass.of(matrices);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--chain: " + e.getMessage());
+    }
   }
 
   private ChainClass chainClass() {
@@ -153,15 +215,7 @@ public final class PlanMqmCommand implements Callable<Integer> {
       PufferPreconditions.checkGap("--gap", gap);
       return BoundedChainClass.of(piMin, gap);
     }
-    List<double[][]> matrices = new ArrayList<>();
-    for (int j = 0; j < chains.size(); j++) {
-      matrices.add(CliJson.parseMatrix("--chain[" + j + "]", chains.get(j)));
-    }
-    try {
-      return FiniteChainClass.of(matrices);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--chain: " + e.getMessage());
-    }
+    return finiteClass(chains);
   }
 
   private static String str(Integer v) {

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     synopsisSubcommandLabel = "COMMAND",
     subcommands = {RunCommand.class, DemoCommand.class, PlanCommand.class, AnalyzeCommand.class, LearnCommand.class,
-        ExperimentCommand.class},
+        ExperimentCommand.class, BenchCommand.class},
     description = {
       "Publishes privacy-protected versions of per-subject time series: Apache Flink operators read observations"
           + " from Kafka, turn each into a state of a public Markov model and write DPHMM releases, MQM window"

@@ -16,8 +16,8 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.SlidingWindowAccountant;
-import org.pufferflow.operators.spec.MqmPlan;
 import org.pufferflow.mechanism.redaction.ExactLeakage;
 import org.pufferflow.mechanism.redaction.Leakage;
 import org.pufferflow.mechanism.redaction.LocalRedactionMechanism;
@@ -54,7 +54,7 @@ public final class JobPlanner {
     BudgetHorizon mb = null;
     if (in.mqm() != null) {
       m = mqm(in.mqm(), in.mqmBins(), in.mqmFrequencies());
-      mb = budget(in.mqmLedger(), in.mqm().spec().epsilon(), in.mqm().spec().slide());
+      mb = budget(in.mqmLedger(), in.mqm().targetEpsilon(), in.mqm().slide());
     }
     RedactionOutlook r = in.redaction() == null ? null
         : redaction(in.redaction(), in.redactionMechanism(), in.redactionHoldBackTicks(),
@@ -147,22 +147,22 @@ public final class JobPlanner {
    * schedule at the stream start and in steady state (both from the plan's accountant at β), and the expected error
    * of a window of {@code bins} bins.
    */
-  public static MqmOutlook mqm(MqmPlan plan, int bins, boolean frequencies) {
+  public static MqmOutlook mqm(MqmWindowPlan plan, int bins, boolean frequencies) {
     PufferPreconditions.checkNotNull("mqm", plan);
     PufferPreconditions.checkAtLeast("bins", bins, 1);
     MqmCalibration cal = plan.calibration();
-    int w = plan.spec().window();
+    int w = plan.window();
     SlidingWindowAccountant acc = plan.accountant();
     int checked = Math.min(w, MAX_START_POSITIONS);
     double start = 0;
     for (int t = 1; t <= checked; t++) {
       start = Math.max(start, acc.epsilonAt(t));
     }
-    double beta = plan.noiseScale();
+    double beta = plan.noiseScale(w);
     double perBin = ExpectedNorms.discreteLaplaceMeanAbs(beta);
-    return new MqmOutlook(cal.mode(), w, plan.spec().slide(), cal.epsilon(), cal.sensitivity(), bins, frequencies,
+    return new MqmOutlook(cal.mode(), w, plan.slide(), cal.epsilon(), cal.sensitivity(), bins, frequencies,
         cal.sigmaMax(), beta, cal.groupDpSigma(), cal.isGroupDpFallback(), cal.activeQuilt(), start, checked,
-        plan.perPointEpsilon(), cal.noiseScale(), (double) w / bins, perBin, bins * perBin, perBin / w);
+        acc.steadyStateEpsilon(), cal.noiseScale(), (double) w / bins, perBin, bins * perBin, perBin / w);
   }
 
   /**

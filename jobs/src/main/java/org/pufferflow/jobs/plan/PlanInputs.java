@@ -3,9 +3,9 @@ package org.pufferflow.jobs.plan;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmPlan;
 import org.pufferflow.operators.spec.MqmSpec;
 
 /**
@@ -28,7 +28,7 @@ import org.pufferflow.operators.spec.MqmSpec;
 public record PlanInputs(
     DphmmConfig dphmm,
     LedgerPolicy dphmmLedger,
-    MqmPlan mqm,
+    MqmWindowPlan mqm,
     int mqmBins,
     boolean mqmFrequencies,
     LedgerPolicy mqmLedger,
@@ -44,7 +44,7 @@ public record PlanInputs(
   public static PlanInputs from(JobConfig job) {
     DphmmConfig dphmm = job.dphmm() == null ? null : job.dphmm().build();
     MqmSpec q = job.mqm();
-    MqmPlan mqm = q == null ? null : q.build();
+    MqmWindowPlan mqm = q == null ? null : q.build();
     RedactionPlan redaction = job.redaction() == null ? null : job.redaction().build();
     return new PlanInputs(dphmm, ledger(job.dphmmBudget()), mqm, job.model().numStates(),
         q != null && q.output() == MqmSpec.Output.FREQUENCIES, ledger(job.mqmBudget()), redaction,

@@ -14,7 +14,7 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmPlan;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * Test helpers: Java serialization round trips, and the check that a configuration that travelled through
@@ -56,10 +56,10 @@ final class BuiltMechanisms {
       assertSameLedger(c.dphmmBudget(), back.dphmmBudget());
     }
     if (c.mqm() != null) {
-      MqmPlan a = c.mqm().build();
-      MqmPlan b = back.mqm().build();
+      MqmWindowPlan a = c.mqm().build();
+      MqmWindowPlan b = back.mqm().build();
       assertThat(b.calibration().sigmaMax()).isEqualTo(a.calibration().sigmaMax());
-      assertThat(b.noiseScale()).isEqualTo(a.noiseScale()).isPositive();
+      assertThat(b.noiseScale(b.window())).isEqualTo(a.noiseScale(a.window())).isPositive();
       assertSameLedger(c.mqmBudget(), back.mqmBudget());
     }
     if (c.redaction() != null) {

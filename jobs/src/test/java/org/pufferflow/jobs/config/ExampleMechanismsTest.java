@@ -53,7 +53,7 @@ class ExampleMechanismsTest {
     JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/smart-meters.yaml"));
     var plan = c.mqm().build();
     // W = 96, S = 24: beta = L * ceil(W/S) * s*(eps) = 2 * 4 * s*, rounded up; per-point loss <= target eps
-    assertThat(plan.noiseScale()).isEqualTo(Math.nextUp(2.0 * 4 * plan.calibration().sStar()));
-    assertThat(plan.perPointEpsilon()).isLessThanOrEqualTo(c.mqm().epsilon());
+    assertThat(plan.noiseScale(plan.window())).isEqualTo(Math.nextUp(2.0 * 4 * plan.calibration().sStar()));
+    assertThat(plan.accountant().steadyStateEpsilon()).isLessThanOrEqualTo(c.mqm().epsilon());
   }
 }

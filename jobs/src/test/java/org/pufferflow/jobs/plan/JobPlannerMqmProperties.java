@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.operators.spec.MqmPlan;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.operators.spec.MqmSpec;
 
 /** Invariants of {@link JobPlanner#mqm} over window schedules (docs/cli.md, "plan --config"; docs/mqm.md). */
@@ -24,7 +24,7 @@ class JobPlannerMqmProperties {
       @ForAll @IntRange(min = 2, max = 60) int window,
       @ForAll @IntRange(min = 1, max = 60) int slideSeed) {
     int slide = 1 + (slideSeed - 1) % window;
-    MqmPlan plan = MqmSpec.builder().chains(java.util.List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+    MqmWindowPlan plan = MqmSpec.builder().chains(java.util.List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
         .mode(MqmMode.EXACT_ANY_INITIAL).epsilon(epsilon).window(window).slide(slide).build().build();
     MqmOutlook m = JobPlanner.mqm(plan, 2, false);
     // the stream start is covered by fewer windows than the steady state

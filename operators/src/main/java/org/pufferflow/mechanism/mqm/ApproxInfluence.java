@@ -1,5 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -16,18 +18,35 @@ import org.pufferflow.common.PufferPreconditions;
 public final class ApproxInfluence implements QuiltInfluence {
 
   private static final int TABLE_SIZE = 4096;
+  private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(double[].class);
 
   private final double piMin;
   private final double rate;
-  private final double[] delta;
+  /** Smallest d with e^{−r d} &lt; π_min: δ(d) = +∞ below it (no exp needed). */
+  private final int firstFinite;
+  /**
+   * δ(d) memoised on first read (0 = not computed yet; a finite δ is &gt; 0, an underflowed 0 is just recomputed).
+   * The search reads a few dozen offsets, so the table is filled lazily instead of eagerly (docs/benchmarks.md,
+   * "MQM calibration"). Cells are read and written with opaque access, which is atomic for doubles, so concurrent
+   * readers see either 0 or the exact value, never a torn one.
+   */
+  private final double[] memo;
 
   private ApproxInfluence(double piMin, double rate) {
     this.piMin = piMin;
     this.rate = rate;
-    this.delta = new double[TABLE_SIZE];
-    for (int d = 1; d < TABLE_SIZE; d++) {
-      delta[d] = computeDelta(d);
+    this.memo = new double[TABLE_SIZE];
+    // e^{−r d} < π_min  ⇔  d > ln(1/π_min)/r, up to rounding: start from the estimate and correct with the exact
+    // test computeDelta uses (it is monotone in d).
+    double estimate = Math.log(1.0 / piMin) / rate;
+    int d = (int) Math.max(1, Math.min(Integer.MAX_VALUE - 2, Math.floor(estimate)));
+    while (d > 1 && Math.exp(-rate * (d - 1)) < piMin) {
+      d--;
     }
+    while (!(Math.exp(-rate * d) < piMin)) {
+      d++;
+    }
+    this.firstFinite = d;
   }
 
   /**
@@ -43,7 +62,18 @@ public final class ApproxInfluence implements QuiltInfluence {
 
   /** The one-sided bound δ(d) for d ≥ 1 (+∞ below the validity threshold). */
   public double delta(int d) {
-    return d < TABLE_SIZE ? delta[d] : computeDelta(d);
+    if (d < firstFinite) {
+      return Double.POSITIVE_INFINITY;
+    }
+    if (d >= TABLE_SIZE) {
+      return computeDelta(d);
+    }
+    double v = (double) CELL.getOpaque(memo, d);
+    if (v == 0) {
+      v = computeDelta(d);
+      CELL.setOpaque(memo, d, v);
+    }
+    return v;
   }
 
   private double computeDelta(int d) {

@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.mqm;
 
+import java.io.Serial;
 import java.util.List;
 import org.pufferflow.common.PufferPreconditions;
 
@@ -12,6 +13,8 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Validation: π_min ∈ (0, 1/k], g ∈ (0, 1]. When k is not known, k = 2 (the weakest bound, π_min ≤ 1/2).
  */
 public final class BoundedChainClass implements ChainClass {
+
+  @Serial private static final long serialVersionUID = 1L;
 
   private final int states;
   private final double piMin;
@@ -63,6 +66,12 @@ public final class BoundedChainClass implements ChainClass {
   @Override
   public MqmMode defaultMode() {
     return MqmMode.APPROX_GENERAL;
+  }
+
+  /** Deserialisation revalidates the bounds. */
+  @Serial
+  private Object readResolve() {
+    return new BoundedChainClass(states, piMin, gap);
   }
 
   @Override

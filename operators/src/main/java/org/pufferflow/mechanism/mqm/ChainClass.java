@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.mqm;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -7,9 +8,11 @@ import java.util.List;
  * ({@link FiniteChainClass}) or a class known only by bounds (π_min, gap) ({@link BoundedChainClass}). Θ must be
  * public prior knowledge, never estimated from the private stream (§3.8 operational requirement 3).
  *
- * <p>Implementations are immutable, with value equality (they key the calibration cache).
+ * <p>Implementations are immutable, with value equality, and {@link Serializable} (with a serialVersionUID): a
+ * calibration travels as its public parameters (Θ, mode, ε, T, L) and is rebuilt where it is used. Deserialising
+ * revalidates the class.
  */
-public interface ChainClass {
+public interface ChainClass extends Serializable {
 
   /**
    * One influence model per θ for {@code mode}, with tables for chain lengths up to {@code maxLength}. σ_max of

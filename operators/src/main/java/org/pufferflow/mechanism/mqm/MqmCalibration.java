@@ -1,53 +1,74 @@
 package org.pufferflow.mechanism.mqm;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.noise.DiscreteLaplace;
 
 /**
- * The noise calibration of one MQM configuration (mqm.md §2.1, §2.4, §2.5): σ_max for windows of length T at ε
- * over the class Θ in the given mode, the active quilt of a node attaining it, the per-bin Laplace scale
+ * The noise calibration of one MQM configuration (docs/mqm.md, "σ_max"): σ_max for windows of length T at ε over
+ * the class Θ in the given mode, the active quilt of a node attaining it, the per-bin discrete Laplace scale
  * β = L·σ_max for an L-Lipschitz statistic, and the unconstrained optimum s*(ε) used by the sliding-window design
- * rule (§3.8 c).
+ * rule (docs/mqm.md, "Sliding windows: the per-time-point accountant").
  *
- * <p>σ_max depends only on public parameters, never on the data; calibrations are immutable and cached per
- * configuration (value of the {@link Builder}), so the release path only reads fields.
+ * <p>σ_max depends only on the public parameters (Θ, mode, ε, T, L), never on the data. There is no static cache:
+ * a calibration is cheap to build (docs/benchmarks.md, "MQM calibration"), so an operator builds it once when it
+ * opens and keeps it. The instance is immutable and {@link Serializable} through its public parameters only: the
+ * serialized form is (Θ, mode, ε, T, L) and deserialisation rebuilds — and revalidates — the calibration, so the
+ * same σ comes back.
+ *
+ * <p>{@link Builder#build()} refuses, with a message naming the value, an ε below
+ * {@link PufferPreconditions#MIN_EPSILON} and a per-bin scale above {@link DiscreteLaplace#MAX_SCALE}, so a
+ * calibration that builds never makes a release throw.
  *
  * <p>When no quilt beats the empty one, σ_max = T/ε (the group-DP scale) and {@link #isGroupDpFallback()} is true —
- * stated explicitly, never an infinite scale. Exact tables are built to max(T, 256) rounded up to a power of two;
- * offsets beyond are bounded conservatively (influence is non-increasing in distance).
+ * stated explicitly, never an infinite scale. Exact influence tables are built to T (every offset and node position
+ * σ_max reads); s* and the accountant use tables to max(T, 256) rounded up to a power of two, built on first use;
+ * offsets beyond a table are bounded conservatively (influence is non-increasing in distance).
  */
-public final class MqmCalibration {
+public final class MqmCalibration implements Serializable {
 
-  private static final int MIN_TABLE_LENGTH = 256;
+  @Serial private static final long serialVersionUID = 1L;
+
+  private static final int MIN_STAR_TABLE_LENGTH = 256;
+  /** Table length tried first for {@code exact} (kept when the search reads no offset beyond it). */
+  private static final int SHORT_TABLE_LENGTH = 64;
   private static final int MAX_STAR_CARD = 1 << 16;
-
-  private static final ConcurrentHashMap<Key, MqmCalibration> CACHE = new ConcurrentHashMap<>();
-  private static final ConcurrentHashMap<ModelKey, List<QuiltInfluence>> MODELS = new ConcurrentHashMap<>();
-
-  private record Key(ChainClass chainClass, MqmMode mode, double epsilon, int windowLength, double sensitivity) {}
-
-  private record ModelKey(ChainClass chainClass, MqmMode mode, int tableLength) {}
+  /** Largest exact table s* grows to (cards up to 2·4096 + 1). */
+  private static final int MAX_STAR_TABLE = 4096;
+  /** Largest exact table s* grows to, in k×k cells (2^22: 32 MB per table). */
+  private static final long MAX_STAR_CELLS = 1L << 22;
 
   private final ChainClass chainClass;
   private final MqmMode mode;
   private final double epsilon;
   private final int windowLength;
   private final double sensitivity;
-  private final double sigmaMax;
-  private final ActiveQuilt activeQuilt;
-  private final int thetaIndex;
-  private final double noiseScale;
-  private volatile ActiveQuilt[] starHolder;
+  private final transient List<QuiltInfluence> models;
+  /** Whether {@link #models} are the short exact tables (then reuse for another length is checked). */
+  private final transient boolean shortTables;
+  private final transient double sigmaMax;
+  private final transient ActiveQuilt activeQuilt;
+  private final transient int thetaIndex;
+  private final transient double noiseScale;
+  private transient volatile List<QuiltInfluence> starModels;
+  private transient volatile ActiveQuilt[] starHolder;
 
-  private MqmCalibration(Key key) {
-    this.chainClass = key.chainClass();
-    this.mode = key.mode();
-    this.epsilon = key.epsilon();
-    this.windowLength = key.windowLength();
-    this.sensitivity = key.sensitivity();
-    List<QuiltInfluence> models = models(chainClass, mode, windowLength);
+  private MqmCalibration(
+      ChainClass chainClass, MqmMode mode, double epsilon, int windowLength, double sensitivity,
+      List<QuiltInfluence> models) {
+    this.chainClass = chainClass;
+    this.mode = mode;
+    this.epsilon = epsilon;
+    this.windowLength = windowLength;
+    this.sensitivity = sensitivity;
+    this.models = models;
+    this.shortTables = false;
     ActiveQuilt worst = null;
     int worstTheta = -1;
     for (int j = 0; j < models.size(); j++) {
@@ -60,43 +81,112 @@ public final class MqmCalibration {
     this.activeQuilt = worst;
     this.thetaIndex = worstTheta;
     this.sigmaMax = worst.score();
-    this.noiseScale = Math.nextUp(sensitivity * sigmaMax);
+    this.noiseScale = PufferPreconditions.checkNoiseScale(
+        "MQM per-bin discrete Laplace scale L*sigma_max (epsilon = " + epsilon + ", window = " + windowLength
+            + ", sensitivity = " + sensitivity + ")",
+        Math.nextUp(sensitivity * sigmaMax), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE);
+  }
+
+  /**
+   * Calibrates with short exact tables through read recorders; returns the calibration (holding the unwrapped short
+   * models) when the search read nothing beyond the tables and is not the group-DP fallback (the infeasibility
+   * probe reads the table's end), else null: the caller rebuilds with tables to T.
+   */
+  private static MqmCalibration withShortTables(ChainClass chainClass, MqmMode m, double epsilon, int windowLength,
+      double sensitivity, List<QuiltInfluence> shortModels) {
+    List<ReadRangeRecorder> recorders = new ArrayList<>();
+    for (QuiltInfluence q : shortModels) {
+      recorders.add(new ReadRangeRecorder(q));
+    }
+    MqmCalibration trial =
+        new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity, List.copyOf(recorders));
+    int maxRead = 0;
+    for (ReadRangeRecorder r : recorders) {
+      maxRead = Math.max(maxRead, r.maxOffset());
+    }
+    if (maxRead > SHORT_TABLE_LENGTH || trial.isGroupDpFallback()) {
+      return null;
+    }
+    return new MqmCalibration(trial, shortModels);
+  }
+
+  /** The trial's results with its models unwrapped (the recorders are not kept). */
+  private MqmCalibration(MqmCalibration trial, List<QuiltInfluence> models) {
+    this.chainClass = trial.chainClass;
+    this.mode = trial.mode;
+    this.epsilon = trial.epsilon;
+    this.windowLength = trial.windowLength;
+    this.sensitivity = trial.sensitivity;
+    this.models = models;
+    this.shortTables = true;
+    this.activeQuilt = trial.activeQuilt;
+    this.thetaIndex = trial.thetaIndex;
+    this.sigmaMax = trial.sigmaMax;
+    this.noiseScale = trial.noiseScale;
   }
 
   /** Computes s* over the class on first use (only the sliding-window design needs it). */
   private ActiveQuilt[] star() {
     ActiveQuilt[] s = starHolder;
     if (s == null) {
-      List<QuiltInfluence> models = models(chainClass, mode, windowLength);
-      ActiveQuilt worst = null;
-      boolean infeasible = false;
-      for (QuiltInfluence model : models) {
-        int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
-        ActiveQuilt q = QuiltSearch.sStar(model, epsilon, maxCard);
-        if (q == null) {
-          infeasible = true;
-        } else if (worst == null || q.score() > worst.score()) {
-          worst = q;
-        }
+      List<QuiltInfluence> models = starModels();
+      int length = starTableLength(windowLength);
+      ActiveQuilt q = starOver(models);
+      // A clamped exact table can make every quilt look infeasible although larger offsets are feasible: grow the
+      // tables (×4) while that happens, within MAX_STAR_TABLE and MAX_STAR_CELLS (then s* stays +∞: refused).
+      long k2 = (long) chainClass.states() * chainClass.states();
+      while (q == null && mode.isExact() && 4L * length <= MAX_STAR_TABLE && 4L * length * k2 <= MAX_STAR_CELLS) {
+        length *= 4;
+        models = List.copyOf(chainClass.influences(mode, length));
+        q = starOver(models);
+        starModels = models; // the accountant then uses the same (longer, tighter) tables
       }
-      s = new ActiveQuilt[] {infeasible ? null : worst};
+      s = new ActiveQuilt[] {q};
       starHolder = s;
     }
     return s;
   }
 
-  /** The influence models of a class in a mode, shared by all window lengths up to the table length. */
-  static List<QuiltInfluence> models(ChainClass chainClass, MqmMode mode, int length) {
-    int tableLength = Integer.highestOneBit(Math.max(MIN_TABLE_LENGTH, length) - 1) << 1;
-    return MODELS.computeIfAbsent(
-        new ModelKey(chainClass, mode, tableLength), k -> List.copyOf(chainClass.influences(mode, tableLength)));
+  /** s* over the class (max over θ), or null when some θ has no feasible two-sided quilt within its tables. */
+  private ActiveQuilt starOver(List<QuiltInfluence> models) {
+    ActiveQuilt worst = null;
+    for (QuiltInfluence model : models) {
+      int maxCard = (int) Math.min(MAX_STAR_CARD, 2L * model.saturationDistance() + 1);
+      ActiveQuilt q = QuiltSearch.sStar(model, epsilon, maxCard);
+      if (q == null) {
+        return null;
+      }
+      if (worst == null || q.score() > worst.score()) {
+        worst = q;
+      }
+    }
+    return worst;
+  }
+
+  /**
+   * The influence models for unbounded offsets (s*, the accountant): tables to max(T, 256) rounded up to a power
+   * of two, built on first use (the approximate models have no table and are shared with σ_max).
+   */
+  List<QuiltInfluence> starModels() {
+    List<QuiltInfluence> m = starModels;
+    if (m == null) {
+      int length = starTableLength(windowLength);
+      m = mode.isExact() && (shortTables || length > windowLength)
+          ? List.copyOf(chainClass.influences(mode, length)) : models;
+      starModels = m;
+    }
+    return m;
+  }
+
+  private static int starTableLength(int length) {
+    return Integer.highestOneBit(Math.max(MIN_STAR_TABLE_LENGTH, length) - 1) << 1;
   }
 
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Validated builder; {@link #build()} returns the cached calibration of an equal configuration. */
+  /** Validated builder; every call of {@link #build()} computes a fresh (equal) calibration. */
   public static final class Builder {
     private ChainClass chainClass;
     private MqmMode mode;
@@ -133,20 +223,27 @@ public final class MqmCalibration {
       return this;
     }
 
+    /**
+     * Validates and calibrates. Throws IllegalArgumentException when ε is not finite or below
+     * {@link PufferPreconditions#MIN_EPSILON}, T &lt; 1, L ≤ 0, the mode does not apply to the class, or the
+     * per-bin scale L·σ_max exceeds the discrete Laplace sampler's {@link DiscreteLaplace#MAX_SCALE}.
+     */
     public MqmCalibration build() {
       PufferPreconditions.checkNotNull("chainClass", chainClass);
-      PufferPreconditions.checkEpsilon("epsilon", epsilon);
+      PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
       PufferPreconditions.checkWindowLength("window", windowLength);
       PufferPreconditions.checkPositive("sensitivity", sensitivity);
       MqmMode m = mode == null ? chainClass.defaultMode() : mode;
-      Key key = new Key(chainClass, m, epsilon, windowLength, sensitivity);
-      MqmCalibration cached = CACHE.get(key);
-      if (cached != null) {
-        return cached;
+      if (m.isExact() && windowLength > SHORT_TABLE_LENGTH) {
+        // Build only what the search reads: short tables first, kept when no read went beyond them.
+        List<QuiltInfluence> shortModels = List.copyOf(chainClass.influences(m, SHORT_TABLE_LENGTH));
+        MqmCalibration c = withShortTables(chainClass, m, epsilon, windowLength, sensitivity, shortModels);
+        if (c != null) {
+          return c;
+        }
       }
-      MqmCalibration fresh = new MqmCalibration(key);
-      MqmCalibration prior = CACHE.putIfAbsent(key, fresh);
-      return prior == null ? fresh : prior;
+      return new MqmCalibration(chainClass, m, epsilon, windowLength, sensitivity,
+          List.copyOf(chainClass.influences(m, windowLength)));
     }
   }
 
@@ -154,6 +251,25 @@ public final class MqmCalibration {
   public Builder toBuilder() {
     return builder().chainClass(chainClass).mode(mode).epsilon(epsilon).windowLength(windowLength)
         .sensitivity(sensitivity);
+  }
+
+  /**
+   * The calibration of a window of {@code length} states, 1 ≤ length ≤ T, with this one's Θ, mode, ε and L (the
+   * partial windows at a stream start), reusing this calibration's influence tables. Equal to
+   * {@code toBuilder().windowLength(length).build()}.
+   */
+  public MqmCalibration forWindowLength(int length) {
+    PufferPreconditions.checkInRange("window length", length, 1, windowLength);
+    if (length == windowLength) {
+      return this;
+    }
+    if (shortTables && length > SHORT_TABLE_LENGTH) {
+      // the tables may be short: the shorter window's search must be checked (position-dependent reads differ)
+      MqmCalibration c = withShortTables(chainClass, mode, epsilon, length, sensitivity, models);
+      return c != null ? c : new MqmCalibration(chainClass, mode, epsilon, length, sensitivity,
+          List.copyOf(chainClass.influences(mode, length)));
+    }
+    return new MqmCalibration(chainClass, mode, epsilon, length, sensitivity, models);
   }
 
   /** σ_max: the MQM scale for a 1-Lipschitz statistic of one window. */
@@ -248,5 +364,28 @@ public final class MqmCalibration {
   @Override
   public int hashCode() {
     return Objects.hash(chainClass, mode, epsilon, windowLength, sensitivity);
+  }
+
+  /** Serialization proxy: only the public parameters travel; the receiver recalibrates (and revalidates). */
+  @Serial
+  private Object writeReplace() {
+    return new SerializedForm(chainClass, mode, epsilon, windowLength, sensitivity);
+  }
+
+  @Serial
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw new InvalidObjectException("MqmCalibration is deserialised through its serialized form");
+  }
+
+  private record SerializedForm(
+      ChainClass chainClass, MqmMode mode, double epsilon, int windowLength, double sensitivity)
+      implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    @Serial
+    private Object readResolve() {
+      return builder().chainClass(chainClass).mode(mode).epsilon(epsilon).windowLength(windowLength)
+          .sensitivity(sensitivity).build();
+    }
   }
 }

@@ -30,6 +30,15 @@ public interface QuiltInfluence {
   double worstCaseInfluence(int a, int b);
 
   /**
+   * An upper bound of {@link #influence} (by default the value itself). Searches use it only for decisions that stay
+   * valid with any upper bound — skipping a node whose score is already at most the running maximum — so a model
+   * built with short (clamped) tables may answer it from them.
+   */
+  default double influenceUpperBound(int i, int a, int b) {
+    return influence(i, a, b);
+  }
+
+  /**
    * The distance beyond which the model's values no longer change (exact tables are clamped there), or
    * {@link Integer#MAX_VALUE}; searches over unbounded offsets may stop at twice this distance.
    */

@@ -14,7 +14,9 @@ import org.pufferflow.common.PufferPreconditions;
  *       For a position-independent influence every interior node scores s* (Lemma B); for exact-any-initial the
  *       first interior node attains the interior maximum (influence non-increasing in i). Only the boundary nodes
  *       and the first interior node are searched, and a node stops as soon as its best score cannot exceed the
- *       running maximum (it then cannot change σ_max).
+ *       running maximum (it then cannot change σ_max). Position-independent influences go through
+ *       {@link PositionIndependentSearch} (O(R²)); otherwise the first interior node is searched first and a
+ *       boundary node is skipped when a ready-made quilt moved to it already scores no more than the maximum.
  *   <li>{@link #walkFromMiddle}: the authors' walk from the middle node (position-independent influences).
  * </ul>
  *
@@ -54,9 +56,11 @@ public final class QuiltSearch {
   /** The fast σ_max search (§2.4); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
   public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);
+    // Offsets beyond the saturation distance read the same value: probe there (a short table is not read past it).
+    int far = Math.min(length, model.saturationDistance());
     if (model.positionIndependent()
-        && !(model.worstCaseInfluence(QuiltInfluence.NONE, length) < epsilon)
-        && !(model.worstCaseInfluence(length, QuiltInfluence.NONE) < epsilon)) {
+        && !(model.worstCaseInfluence(QuiltInfluence.NONE, far) < epsilon)
+        && !(model.worstCaseInfluence(far, QuiltInfluence.NONE) < epsilon)) {
       // Every non-empty quilt has a side at distance ≤ T whose influence alone is ≥ ε (Lemma 1.1 and
       // monotonicity in distance): no quilt is feasible, every node uses the empty quilt (group-DP scale T/ε).
       return new ActiveQuilt(1, QuiltInfluence.NONE, QuiltInfluence.NONE, length, 0.0, length / epsilon);
@@ -70,25 +74,66 @@ public final class QuiltSearch {
     // position-independent influence their optimum is s*, with the same quilt (Lemma B). With exact-any-initial the
     // influence of each two-sided quilt is non-increasing in i (the marginal term is), so the first interior node
     // attains the interior maximum. Either way only the first interior node needs a search.
+    if (model.positionIndependent() && reach <= PositionIndependentSearch.MAX_REACH) {
+      return PositionIndependentSearch.search(model, length, epsilon, reach);
+    }
     int firstInterior = reach + 1;
     int lastInterior = length - reach;
+    // The first interior node is searched first: its score is a high floor. A boundary node is then skipped in
+    // O(1) when one ready-made quilt (the interior optimum or the last searched node's optimum, moved to the node,
+    // sides falling off the chain dropped) already scores no more than the floor: σ_i ≤ that score cannot raise
+    // σ_max. Ties go to the smaller node, so a node before the current maximum is skipped only when strictly below.
     ActiveQuilt worst = null;
-    for (int i = 1; i <= length; i++) {
-      boolean interior = i >= firstInterior && i <= lastInterior;
-      ActiveQuilt q;
-      if (interior && model.positionIndependent() && star.quilt != null && star.reach <= reach + 1) {
-        q = star.quilt.atNode(i);
+    ActiveQuilt interiorQuilt = null;
+    if (firstInterior <= lastInterior) {
+      if (model.positionIndependent() && star.quilt != null && star.reach <= reach + 1) {
+        worst = star.quilt.atNode(firstInterior);
       } else {
-        q = nodeSearch(model, length, epsilon, i, worst == null ? Double.NEGATIVE_INFINITY : worst.score());
+        worst = nodeSearch(model, length, epsilon, firstInterior, Double.NEGATIVE_INFINITY);
       }
-      if (worst == null || q.score() > worst.score()) {
-        worst = q;
-      }
-      if (interior) {
+      interiorQuilt = worst;
+    } else if (length > 2) {
+      // no interior node (short window or slow mixing): the middle node seeds the maximum instead
+      worst = nodeSearch(model, length, epsilon, (length + 1) / 2, Double.NEGATIVE_INFINITY);
+      interiorQuilt = worst;
+    }
+    int seeded = worst == null ? -1 : worst.node();
+    ActiveQuilt previous = null;
+    for (int i = 1; i <= length; i++) {
+      if (i >= firstInterior && i <= lastInterior) {
         i = lastInterior;
+        continue;
+      }
+      if (i == seeded) {
+        continue;
+      }
+      double floor = Double.NEGATIVE_INFINITY;
+      if (worst != null) {
+        floor = i < worst.node() ? Math.nextDown(worst.score()) : worst.score();
+        if (movedScore(model, length, epsilon, i, interiorQuilt) <= floor
+            || movedScore(model, length, epsilon, i, previous) <= floor) {
+          continue;
+        }
+      }
+      ActiveQuilt q = nodeSearch(model, length, epsilon, i, floor);
+      previous = q;
+      if (worst == null || q.score() > worst.score() || (q.score() == worst.score() && i < worst.node())) {
+        worst = q;
       }
     }
     return worst;
+  }
+
+  /** Score at node i of quilt q's offsets, a side dropped when it falls off the chain (+∞ when q is null). */
+  private static double movedScore(QuiltInfluence model, int length, double epsilon, int i, ActiveQuilt q) {
+    if (q == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    int a = q.a() == QuiltInfluence.NONE || q.a() >= i ? QuiltInfluence.NONE : q.a();
+    int b = q.b() == QuiltInfluence.NONE || q.b() > length - i ? QuiltInfluence.NONE : q.b();
+    int card = (a == QuiltInfluence.NONE ? i : a) + (b == QuiltInfluence.NONE ? length - i + 1 : b) - 1;
+    double e = a == QuiltInfluence.NONE && b == QuiltInfluence.NONE ? 0.0 : model.influenceUpperBound(i, a, b);
+    return e < epsilon ? card / (epsilon - e) : Double.POSITIVE_INFINITY;
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
 import java.util.List;
+import java.util.function.LongToDoubleFunction;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -21,8 +22,13 @@ import org.pufferflow.common.PufferPreconditions;
  * which guarantees ε* at every time point. {@link #theorem37SteadyStateEpsilon()} is the conservative Theorem 3.7
  * sum, as an option.
  *
- * <p>Caller guarantees (§3.8 operational requirements): fresh independent noise per bin and release; the schedule
- * (W, S, β) and Θ fixed independently of the data; one state per tick. The instance is immutable.
+ * <p><b>Gaps.</b> {@link #epsilonAt(long, boolean[])} accounts a stream with missing ticks: windows count observed
+ * ticks only (the schedule above in <em>rank</em> space), positions are event-time ticks of the one chain, and an
+ * unobserved tick carries coverage weight 0 (docs/mqm.md, "Windows over gaps").
+ *
+ * <p>Caller guarantees (docs/mqm.md, "Sliding windows: the per-time-point accountant"): fresh independent noise
+ * per bin and release; the schedule (W, S, β) and Θ fixed independently of the data; at most one state per tick.
+ * The instance is immutable.
  */
 public final class SlidingWindowAccountant {
 
@@ -38,7 +44,8 @@ public final class SlidingWindowAccountant {
   private final double[] partialSuffix;
   private final List<QuiltInfluence> models;
 
-  private SlidingWindowAccountant(MqmCalibration calibration, int slide, double noiseScale, boolean partial) {
+  private SlidingWindowAccountant(
+      MqmCalibration calibration, int slide, double noiseScale, boolean partial, boolean partialAtOwnScale) {
     this.calibration = calibration;
     this.window = calibration.windowLength();
     this.slide = PufferPreconditions.checkSlide("slide", slide, window);
@@ -48,14 +55,14 @@ public final class SlidingWindowAccountant {
     this.partialSuffix = new double[window + 1];
     if (partial) {
       for (int e = window - slide; e >= 1; e -= slide) {
-        MqmCalibration c = calibration.toBuilder().windowLength(e).build();
-        partialSuffix[e] += sensitivity / c.noiseScale();
+        partialSuffix[e] += partialAtOwnScale ? sensitivity / calibration.forWindowLength(e).noiseScale()
+            : fullWeight;
       }
       for (int s = window - 1; s >= 1; s--) {
         partialSuffix[s] += partialSuffix[s + 1];
       }
     }
-    this.models = MqmCalibration.models(calibration.chainClass(), calibration.mode(), window);
+    this.models = calibration.starModels();
   }
 
   /**
@@ -64,13 +71,24 @@ public final class SlidingWindowAccountant {
    */
   public static SlidingWindowAccountant of(MqmCalibration calibration, int slide, boolean partialWindows) {
     PufferPreconditions.checkNotNull("calibration", calibration);
-    return new SlidingWindowAccountant(calibration, slide, calibration.noiseScale(), partialWindows);
+    return new SlidingWindowAccountant(calibration, slide, calibration.noiseScale(), partialWindows, true);
   }
 
   /** Accountant for full windows released with an explicit per-bin scale β (e.g. from the design rule). */
   public static SlidingWindowAccountant withNoiseScale(MqmCalibration calibration, int slide, double noiseScale) {
     PufferPreconditions.checkNotNull("calibration", calibration);
-    return new SlidingWindowAccountant(calibration, slide, noiseScale, false);
+    return new SlidingWindowAccountant(calibration, slide, noiseScale, false, false);
+  }
+
+  /**
+   * Accountant for windows released with an explicit per-bin scale β, partial windows at the stream start
+   * included when {@code partialWindows} (released at the same β, as the design rule requires: docs/mqm.md,
+   * "Windows over gaps").
+   */
+  public static SlidingWindowAccountant withNoiseScale(
+      MqmCalibration calibration, int slide, double noiseScale, boolean partialWindows) {
+    PufferPreconditions.checkNotNull("calibration", calibration);
+    return new SlidingWindowAccountant(calibration, slide, noiseScale, partialWindows, false);
   }
 
   /**
@@ -96,7 +114,7 @@ public final class SlidingWindowAccountant {
     double worst = 0;
     for (QuiltInfluence m : models) {
       for (int phase = 0; phase < slide; phase++) {
-        worst = Math.max(worst, minimise(m, window + phase, false));
+        worst = Math.max(worst, minimise(m, window + phase, false, s -> rho(s, false)));
       }
     }
     return Math.nextUp(worst);
@@ -108,7 +126,40 @@ public final class SlidingWindowAccountant {
     PufferPreconditions.checkArgument(t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()", t);
     double worst = 0;
     for (QuiltInfluence m : models) {
-      worst = Math.max(worst, minimise(m, (int) t, true));
+      worst = Math.max(worst, minimise(m, (int) t, true, s -> rho(s, true)));
+    }
+    return Math.nextUp(worst);
+  }
+
+  /**
+   * ε(t) at event-time tick t ≥ 1 of a stream with gaps: {@code observed[s − 1]} says whether tick s carried a
+   * state, for s = 1 … observed.length; every later tick is taken as observed (the planned continuation). Windows
+   * count observed ticks (full windows end at the W-th, (W+S)-th, … observed tick; partial ones as configured), so
+   * an observed tick of rank r has the coverage weight of position r of the gap-free schedule and an unobserved
+   * tick has weight 0; quilts and influences are those of the event-time chain (docs/mqm.md, "Windows over gaps").
+   * t may be an unobserved tick.
+   */
+  public double epsilonAt(long t, boolean[] observed) {
+    PufferPreconditions.checkNotNull("observed", observed);
+    PufferPreconditions.checkAtLeast("t", t, 1);
+    PufferPreconditions.checkArgument(t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()", t);
+    long[] rank = new long[observed.length + 1]; // rank[s] = observed ticks in 1..s
+    for (int s = 1; s <= observed.length; s++) {
+      rank[s] = rank[s - 1] + (observed[s - 1] ? 1 : 0);
+    }
+    int n = observed.length;
+    LongToDoubleFunction weight = s -> {
+      if (s < 1) {
+        return 0;
+      }
+      if (s <= n) {
+        return observed[(int) s - 1] ? rho(rank[(int) s], true) : 0;
+      }
+      return rho(rank[n] + (s - n), true);
+    };
+    double worst = 0;
+    for (QuiltInfluence m : models) {
+      worst = Math.max(worst, minimise(m, (int) t, true, weight));
     }
     return Math.nextUp(worst);
   }
@@ -155,14 +206,14 @@ public final class SlidingWindowAccountant {
     return full * fullWeight;
   }
 
-  private double minimise(QuiltInfluence m, int t, boolean streamStart) {
+  private double minimise(QuiltInfluence m, int t, boolean streamStart, LongToDoubleFunction weight) {
     double best = Double.POSITIVE_INFINITY;
     for (int reach = INITIAL_REACH; ; reach *= 4) {
       long lo = streamStart ? Math.max(1, (long) t - reach) : (long) t - reach;
       long hi = (long) t + reach;
       double[] prefix = new double[(int) (hi - lo + 2)]; // prefix[x − lo + 1] = Σ_{lo..x} ρ
       for (long s = lo; s <= hi; s++) {
-        prefix[(int) (s - lo + 1)] = prefix[(int) (s - lo)] + rho(s, streamStart);
+        prefix[(int) (s - lo + 1)] = prefix[(int) (s - lo)] + weight.applyAsDouble(s);
       }
       boolean edge = false;
       for (int ap = 1; ; ap++) {

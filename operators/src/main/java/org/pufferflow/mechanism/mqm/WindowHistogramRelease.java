@@ -25,16 +25,28 @@ public final class WindowHistogramRelease {
 
   private final MqmCalibration fullWindow;
   private final AtomicReferenceArray<MqmCalibration> byLength;
+  /** When set, the scales come from this schedule (e.g. the design rule) instead of σ_max per length. */
+  private final MqmWindowPlan plan;
 
-  private WindowHistogramRelease(MqmCalibration fullWindow) {
+  private WindowHistogramRelease(MqmCalibration fullWindow, MqmWindowPlan plan) {
     this.fullWindow = fullWindow;
+    this.plan = plan;
     this.byLength = new AtomicReferenceArray<>(fullWindow.windowLength() + 1);
     byLength.set(fullWindow.windowLength(), fullWindow);
   }
 
   /** A release for windows of the calibration's length W (and partial windows of length 1..W−1). */
   public static WindowHistogramRelease of(MqmCalibration fullWindow) {
-    return new WindowHistogramRelease(PufferPreconditions.checkNotNull("calibration", fullWindow));
+    return new WindowHistogramRelease(PufferPreconditions.checkNotNull("calibration", fullWindow), null);
+  }
+
+  /**
+   * A release at the scales of a window schedule ({@link MqmWindowPlan#noiseScale}): the design-rule β for a
+   * per-time-point target, or σ_max per length for a per-release plan (docs/mqm.md, "Windows over gaps").
+   */
+  public static WindowHistogramRelease of(MqmWindowPlan plan) {
+    PufferPreconditions.checkNotNull("plan", plan);
+    return new WindowHistogramRelease(plan.calibration(), plan);
   }
 
   /** The full-window calibration. */
@@ -47,15 +59,15 @@ public final class WindowHistogramRelease {
     PufferPreconditions.checkInRange("window length", length, 1, fullWindow.windowLength());
     MqmCalibration c = byLength.get(length);
     if (c == null) {
-      c = fullWindow.toBuilder().windowLength(length).build();
+      c = fullWindow.forWindowLength(length);
       byLength.compareAndSet(length, null, c);
     }
     return c;
   }
 
-  /** The per-bin scale β = L·σ_max(length), rounded up. */
+  /** The per-bin scale: the plan's when built from one, else β = L·σ_max(length), rounded up. */
   public double noiseScale(int length) {
-    return calibration(length).noiseScale();
+    return plan != null ? plan.noiseScale(length) : calibration(length).noiseScale();
   }
 
   /**

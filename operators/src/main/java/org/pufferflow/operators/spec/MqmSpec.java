@@ -11,7 +11,7 @@ import org.pufferflow.mechanism.mqm.ChainClass;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.mechanism.mqm.SlidingWindowAccountant;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * The public description of windowed MQM histograms (docs/mqm.md, 'Sliding windows: the per-time-point accountant';
@@ -88,8 +88,12 @@ public final class MqmSpec implements Serializable {
     return BoundedChainClass.of(states, piMin, gap);
   }
 
-  /** Calibration, design-rule noise scale and per-time-point accountant (validated by the MQM builders). */
-  public MqmPlan build() {
+  /**
+   * The window schedule the MQM function follows: the calibration at the target ε* for windows of length W and
+   * {@link MqmWindowPlan#perTimePoint}, every window released at the design-rule scale that keeps every time point
+   * within ε* (docs/mqm.md, 'Windows over gaps'; validated by the MQM builders).
+   */
+  public MqmWindowPlan build() {
     MqmCalibration calibration = MqmCalibration.builder()
         .chainClass(chainClass())
         .mode(mode)
@@ -97,8 +101,7 @@ public final class MqmSpec implements Serializable {
         .windowLength(window)
         .sensitivity(COUNT_SENSITIVITY)
         .build();
-    double beta = SlidingWindowAccountant.designNoiseScale(calibration, window, slide);
-    return new MqmPlan(this, calibration, beta, SlidingWindowAccountant.withNoiseScale(calibration, slide, beta));
+    return MqmWindowPlan.perTimePoint(calibration, slide, false);
   }
 
   public int window() {

@@ -1,5 +1,6 @@
 package org.pufferflow.operators.spec;
 
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -142,18 +143,18 @@ class SpecsTest {
     assertThat(spec.mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     MqmSpec back = roundTrip(spec);
     assertThat(back).isEqualTo(spec).hasSameHashCodeAs(spec);
-    MqmPlan a = spec.build();
-    MqmPlan b = back.build();
+    MqmWindowPlan a = spec.build();
+    MqmWindowPlan b = back.build();
     assertThat(b.calibration().sigmaMax()).isEqualTo(a.calibration().sigmaMax());
-    assertThat(b.noiseScale()).isEqualTo(a.noiseScale());
+    assertThat(b.noiseScale(b.window())).isEqualTo(a.noiseScale(a.window()));
     // design rule: beta = L * ceil(W/S) * s*(eps), rounded up, and the per-point loss it guarantees is <= eps
-    assertThat(a.noiseScale()).isGreaterThanOrEqualTo(2 * 3 * a.calibration().sStar());
-    assertThat(a.perPointEpsilon()).isLessThanOrEqualTo(1.0).isEqualTo(b.perPointEpsilon());
+    assertThat(a.noiseScale(a.window())).isGreaterThanOrEqualTo(2 * 3 * a.calibration().sStar());
+    assertThat(a.accountant().steadyStateEpsilon()).isLessThanOrEqualTo(1.0).isEqualTo(b.accountant().steadyStateEpsilon());
 
     MqmSpec bounds = MqmSpec.builder().bounds(3, 0.2, 0.3).window(20).epsilon(2).build();
     assertThat(bounds.mode()).isEqualTo(MqmMode.APPROX_GENERAL);
     assertThat(bounds.slide()).isEqualTo(20);
-    assertThat(roundTrip(bounds).build().noiseScale()).isEqualTo(bounds.build().noiseScale());
+    assertThat(roundTrip(bounds).build().noiseScale(20)).isEqualTo(bounds.build().noiseScale(20));
   }
 
   @Test

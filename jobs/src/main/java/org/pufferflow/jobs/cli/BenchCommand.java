@@ -1,0 +1,37 @@
+package org.pufferflow.jobs.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code pufferflow bench}: the container of in-process measurements (cli.md). {@code bench calibration} times one
+ * MQM calibration; the throughput benchmarks of the operators are JMH benchmarks (docs/benchmarks.md).
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
+    header = "Measure a mechanism in-process.",
+    versionProvider = VersionProvider.class,
+    synopsisSubcommandLabel = "COMMAND",
+    subcommands = {BenchCalibrationCommand.class},
+    description = {"Measure a mechanism in-process: `bench calibration` times one MQM noise calibration.", ""},
+    commandListHeading = "%nCommands:%n",
+    footerHeading = "%n",
+    footer = {
+      "Example:",
+      "  pufferflow bench calibration --chain '[[0.95,0.05],[0.1,0.9]]' --window 100 --epsilon 1"
+          + " --mode exact-any-initial --json"
+    })
+public final class BenchCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "missing command (see pufferflow bench --help)");
+  }
+}
