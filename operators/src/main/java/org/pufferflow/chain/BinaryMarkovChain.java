@@ -4,7 +4,7 @@ import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * A stationary two-state Markov chain on {0, 1} with {@code P01 = alpha}, {@code P10 = beta} (redaction.md §1, §2.1;
+ * A stationary two-state Markov chain on {0, 1} with {@code P01 = alpha}, {@code P10 = beta} (docs/redaction.md, 'Model and guarantee', §2.1;
  * Maßny et al., Appendix F).
  *
  * <p>Closed forms: {@code lambda = 1 - alpha - beta}, stationary law {@code pi = (beta, alpha)/(alpha+beta)} and the

@@ -11,7 +11,7 @@ import org.pufferflow.common.PufferPreconditions;
 import java.util.Arrays;
 
 /**
- * Spectral and structural quantities of a finite Markov chain (mqm.md §1.6; 003 Lemma 2.3; 000 Condition 4.6):
+ * Spectral and structural quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):
  * the stationary distribution π, π_min, the time reversal P*, the eigen-gap of P (1 − |λ₂(P)|), the eigen-gap of
  * P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and irreducibility/aperiodicity.
  *
@@ -19,11 +19,11 @@ import java.util.Arrays;
  * {@link PufferPreconditions#checkStochasticMatrix}. The static methods are the building blocks; {@link #of} bundles
  * all quantities of one irreducible chain in an immutable object (computed once, shared by DPHMM and MQM).
  *
- * <p>Caller guarantee: P is public prior knowledge (mqm.md §7 item 12); nothing here touches private data.
+ * <p>Caller guarantee: P is public prior knowledge (docs/mqm.md, 'Spec notes and errata' item 12); nothing here touches private data.
  */
 public final class ChainAnalysis {
 
-  /** Tolerance of the reversibility (detailed-balance) check, mqm.md §7 item 1 and the addendum. */
+  /** Tolerance of the reversibility (detailed-balance) check, docs/mqm.md, 'Spec notes and errata' item 1 and the addendum. */
   public static final double REVERSIBILITY_TOLERANCE = 1e-12;
 
   private final double[][] p;
@@ -136,7 +136,7 @@ public final class ChainAnalysis {
     return m;
   }
 
-  /** The time reversal P*[x][y] = π(y)·P[y][x]/π(x) (mqm.md §1.6). Requires π > 0. */
+  /** The time reversal P*[x][y] = π(y)·P[y][x]/π(x) (docs/mqm.md, 'What is protected'). Requires π > 0. */
   public static double[][] timeReversal(double[][] p, double[] pi) {
     int k = p.length;
     double[][] r = new double[k][k];
@@ -231,7 +231,7 @@ public final class ChainAnalysis {
     return result;
   }
 
-  /** The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; mqm.md §1.1). */
+  /** The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; docs/mqm.md, 'What is protected'). */
   public static double[] marginal(double[] q, double[][] p, int t) {
     PufferPreconditions.checkDistribution("q", q, p.length, TransitionMatrices.ROW_SUM_TOLERANCE);
     PufferPreconditions.checkAtLeast("t", t, 1);

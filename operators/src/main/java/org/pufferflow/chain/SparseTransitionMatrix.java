@@ -5,7 +5,7 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * A sparse {@link TransitionMatrix} in compressed sparse row (CSR) form: {@code rowStart[i]..rowStart[i+1]} index
  * the columns and values of row i, columns increasing. p·M costs O(N + nnz) and skips rows where p is zero.
- * Immutable; validated at construction (dphmm.md §5).
+ * Immutable; validated at construction (docs/dphmm.md, 'Making it fast').
  */
 public final class SparseTransitionMatrix implements TransitionMatrix {
 

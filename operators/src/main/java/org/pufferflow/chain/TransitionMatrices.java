@@ -4,7 +4,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * Factories for {@link TransitionMatrix}: picks the dense or the sparse (CSR) representation by the fraction of
- * non-zero entries (dphmm.md §5: sparse where the model is sparse, e.g. grid mobility models).
+ * non-zero entries (docs/dphmm.md, 'Making it fast': sparse where the model is sparse, e.g. grid mobility models).
  */
 public final class TransitionMatrices {
 

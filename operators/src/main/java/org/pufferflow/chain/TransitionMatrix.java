@@ -1,7 +1,7 @@
 package org.pufferflow.chain;
 
 /**
- * A row-stochastic transition matrix M of a finite Markov chain over states 0..N−1 (dphmm.md §1, mqm.md): M[i][j]
+ * A row-stochastic transition matrix M of a finite Markov chain over states 0..N−1 (docs/dphmm.md, 'What a release does', docs/mqm.md): M[i][j]
  * is the probability of moving from state i to state j in one tick.
  *
  * <p>Implementations are immutable and validated at construction (every entry finite and ≥ 0, every row sums to 1

@@ -249,7 +249,7 @@ public final class PufferPreconditions {
     return n;
   }
 
-  /** A window length W (ticks): at least 1 (mqm.md §2.5). */
+  /** A window length W (ticks): at least 1 (docs/mqm.md, 'Releasing one window'). */
   public static int checkWindowLength(String name, int w) {
     if (w < 1) {
       throw new IllegalArgumentException(name + " = " + w + ": window length must be >= 1");
@@ -257,7 +257,7 @@ public final class PufferPreconditions {
     return w;
   }
 
-  /** A slide S of a sliding window of length W: in [1, W] (mqm.md §3.8). */
+  /** A slide S of a sliding window of length W: in [1, W] (docs/mqm.md, 'Sliding windows'). */
   public static int checkSlide(String name, int s, int windowLength) {
     if (s < 1 || s > windowLength) {
       throw new IllegalArgumentException(
@@ -266,7 +266,7 @@ public final class PufferPreconditions {
     return s;
   }
 
-  /** A lower bound π_min of the stationary probabilities of a k-state chain: in (0, 1/k] (mqm.md §2.3). */
+  /** A lower bound π_min of the stationary probabilities of a k-state chain: in (0, 1/k] (docs/mqm.md, 'Modes'). */
   public static double checkPiMin(String name, double piMin, int states) {
     double hi = 1.0 / states;
     if (!(piMin > 0 && piMin <= hi)) {
@@ -276,7 +276,7 @@ public final class PufferPreconditions {
     return piMin;
   }
 
-  /** An eigen-gap (1 − |λ₂|) of an ergodic chain: in (0, 1] (mqm.md §1.6). */
+  /** An eigen-gap (1 − |λ₂|) of an ergodic chain: in (0, 1] (docs/mqm.md, 'What is protected'). */
   public static double checkGap(String name, double gap) {
     if (!(gap > 0 && gap <= 1)) {
       throw new IllegalArgumentException(name + " = " + gap + ": eigen-gap must lie in (0, 1]");
@@ -284,7 +284,7 @@ public final class PufferPreconditions {
     return gap;
   }
 
-  /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (dphmm.md §1). */
+  /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (docs/dphmm.md, 'What a release does'). */
   public static int checkDimension(String name, int d) {
     if (d < 1 || d > 3) {
       throw new IllegalArgumentException(

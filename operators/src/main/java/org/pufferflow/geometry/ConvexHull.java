@@ -11,7 +11,7 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 
 /**
- * The convex hull of m points in R^d, d ≤ 3, computed inside the linear span of the points (dphmm-vectors.md §0,
+ * The convex hull of m points in R^d, d ≤ 3, computed inside the linear span of the points (docs/test-vectors.md, 'DPHMM',
  * "Rank / span"): the rank r is the number of singular values of the m×d point matrix above 1e-9·σ_max; the span
  * coordinates are y = Bᵀp with B the first r right singular vectors, or y = p when r = d (no rotation, so integer
  * inputs stay exact). Inside the span: r = 1 a segment, r = 2 Andrew's monotone chain, r = 3 an incremental
@@ -25,7 +25,7 @@ import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
  */
 final class ConvexHull {
 
-  /** Relative singular-value threshold for the rank (vectors §0). */
+  /** Relative singular-value threshold for the rank (docs/test-vectors.md, 'DPHMM'). */
   static final double RANK_TOLERANCE = 1e-9;
   /** Relative tolerance for orientation tests inside the span. */
   private static final double TURN_TOLERANCE = 1e-12;

@@ -5,10 +5,10 @@ import java.util.Comparator;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The sensitivity hull K = conv(Δf) of a set of difference vectors (the paper's Definition 5.1; dphmm.md §2 step 6,
- * §5), for d ∈ {1, 2, 3}, with its gauge ‖·‖_K.
+ * The sensitivity hull K = conv(Δf) of a set of difference vectors (the paper's Definition 5.1; docs/dphmm.md, 'What a release does' step 6,
+ * docs/dphmm.md, 'Making it fast'), for d ∈ {1, 2, 3}, with its gauge ‖·‖_K.
  *
- * <p>Conventions (dphmm-vectors.md §0, binding): the rank r counts singular values above 1e-9·σ_max; K may be
+ * <p>Conventions (docs/test-vectors.md, 'DPHMM', binding): the rank r counts singular values above 1e-9·σ_max; K may be
  * degenerate (r &lt; d, and K = {0} when r = 0). The norm ‖v‖_K = min{t ≥ 0 : v ∈ tK} is +∞ for v off the span
  * (‖v − BBᵀv‖₂ &gt; 1e-9·max(R_K, ‖v‖₂)); otherwise it is max over facets of n·y/c with y the span coordinates.
  * Membership is boundary inclusive: v ∈ K ⇔ ‖v‖_K ≤ 1 + 1e-9. Vertices are extreme points only, listed
@@ -116,7 +116,7 @@ public final class SensitivityHull {
 
   /** Boundary-inclusive membership tolerance: v ∈ K iff ‖v‖_K ≤ 1 + MEMBERSHIP_TOLERANCE. */
   public static final double MEMBERSHIP_TOLERANCE = 1e-9;
-  /** Relative off-span tolerance of the vectors' §0. */
+  /** Relative off-span tolerance of the vectors' docs/test-vectors.md, 'DPHMM'. */
   public static final double SPAN_TOLERANCE = 1e-9;
 
   private final int d;

@@ -1,7 +1,7 @@
 package org.pufferflow.ingest;
 
 /**
- * Why an input record was rejected (design.md §2–§3; the {@code reasonCode} field of {@code RejectedObservation}).
+ * Why an input record was rejected (docs/ingestion.md, 'Data model'–§3; the {@code reasonCode} field of {@code RejectedObservation}).
  * Every record the job reads is either accepted as one (subject, tick, state) or rejected with exactly one of these
  * codes; nothing is dropped silently. See docs/ingestion.md for the table of codes.
  */

@@ -8,7 +8,7 @@ import org.apache.flink.metrics.MetricGroup;
 import org.pufferflow.ingest.ReasonCode;
 
 /**
- * Counts rejections by reason (design.md §6 metric "rejects by reason"): a Flink counter
+ * Counts rejections by reason (docs/cli.md metric "rejects by reason"): a Flink counter
  * {@code pufferflow.rejects.<REASON>} in the operator's metric group, and a job accumulator
  * {@code rejected.<REASON>} that a bounded run (demo, tests) reads from the job result. Also the accepted count.
  */

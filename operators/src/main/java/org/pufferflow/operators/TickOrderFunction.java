@@ -18,7 +18,7 @@ import org.pufferflow.ingest.TickOrder;
 
 /**
  * Keyed by subject: buffers accepted records in keyed state and emits them as {@link StateObservation}s in tick
- * order, on event-time timers (design.md §3 "Event time"). A record of tick t is buffered unless {@link TickOrder}
+ * order, on event-time timers (docs/ingestion.md, 'Event time and lateness' "Event time"). A record of tick t is buffered unless {@link TickOrder}
  * rejects it ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output); its tick is
  * released when the watermark passes the end of tick t (at once if it already has). The watermark trails the newest event time by the allowed
  * lateness (set by the job), and reaches +∞ at the end of a bounded input, which flushes every buffer.

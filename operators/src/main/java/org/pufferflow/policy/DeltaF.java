@@ -6,8 +6,8 @@ import org.pufferflow.geometry.SensitivityHull;
 
 /**
  * The difference set Δf of a graph's edges and its sensitivity hull K = conv(Δf) (the paper's Definition 5.1;
- * dphmm.md §2 step 6): each edge jk, in the given order, contributes f(s_j) − f(s_k) and then f(s_k) − f(s_j)
- * (dphmm-vectors.md §0, "Hull points").
+ * docs/dphmm.md, 'What a release does' step 6): each edge jk, in the given order, contributes f(s_j) − f(s_k) and then f(s_k) − f(s_j)
+ * (docs/test-vectors.md, 'DPHMM', "Hull points").
  */
 final class DeltaF {
 
@@ -100,7 +100,7 @@ final class DeltaF {
   /**
    * K of the complete graph on C (|C| = {@code count} ≥ 2): K = H − H with H = conv f(C), built from the pairwise
    * differences of H's vertices only (the vertices of a Minkowski difference are differences of vertices), so
-   * the cost does not grow with |C|² (dphmm.md §5).
+   * the cost does not grow with |C|² (docs/dphmm.md, 'Making it fast').
    */
   public static SensitivityHull completeGraphHull(StateQuery f, int[] c, int count) {
     return completeGraphHull(f, c, count, PointSetHull.of(f.rows(c, count), count, f.dimension()).extremePoints(),

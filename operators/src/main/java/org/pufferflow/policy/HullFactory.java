@@ -5,7 +5,7 @@ import org.pufferflow.geometry.SensitivityHull;
 /**
  * Builds a {@link SensitivityHull} from a canonical point set (distinct points, sorted lexicographically; see
  * {@link DeltaF#distinctPoints}). The mechanism passes a memoising factory so that constraints with the same Δf
- * share one hull (dphmm.md §5); {@link #DIRECT} builds every time.
+ * share one hull (docs/dphmm.md, 'Making it fast'); {@link #DIRECT} builds every time.
  */
 @FunctionalInterface
 public interface HullFactory {

@@ -9,7 +9,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A policy graph G over all N states: an edge jk says that an adversary must not distinguish s_j from s_k (the
- * paper's Definition 3.1; dphmm.md §3). Kinds: {@code complete}; {@code categorical} (clique per label);
+ * paper's Definition 3.1; docs/dphmm.md, 'Repair modes'). Kinds: {@code complete}; {@code categorical} (clique per label);
  * {@code utility(r)} (edge iff ‖f(s_j) − f(s_k)‖₂ ≤ r·(1+1e-9)); {@code transition(θ)} (edge iff some i has
  * M[i,j] &gt; θ and M[i,k] &gt; θ — the paper's G_trs at θ = 0); explicit {@code edges}.
  *
@@ -20,7 +20,7 @@ public final class PolicyGraph implements java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
 
-  /** Relative tolerance of the utility graph's radius test (dphmm-vectors.md §0). */
+  /** Relative tolerance of the utility graph's radius test (docs/test-vectors.md, 'DPHMM'). */
   public static final double UTILITY_TOLERANCE = 1e-9;
 
   private final int n;
@@ -183,7 +183,7 @@ public final class PolicyGraph implements java.io.Serializable {
 
   /**
    * The edges of the subgraph induced on C (the first {@code count} entries of {@code c}, sorted increasing), as
-   * pairs (j &lt; k) in lexicographic order (dphmm.md §2 step 4).
+   * pairs (j &lt; k) in lexicographic order (docs/dphmm.md, 'What a release does' step 4).
    */
   public List<int[]> induced(int[] c, int count) {
     List<int[]> out = new ArrayList<>();

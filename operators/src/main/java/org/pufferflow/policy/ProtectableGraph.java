@@ -11,7 +11,7 @@ import org.pufferflow.geometry.SensitivityHull;
 
 /**
  * The protectable graph G_t built from the policy graph induced on the constraint C (the paper's Definitions
- * 5.2–5.4, Algorithms 1 and 3; dphmm.md §3), with its sensitivity hull K_t and the quantities a release needs.
+ * 5.2–5.4, Algorithms 1 and 3; docs/dphmm.md, 'Repair modes'), with its sensitivity hull K_t and the quantities a release needs.
  *
  * <p>Degree of protection DoP(s_i) = #{s_j ∈ C : f(s_j) − f(s_i) ∈ K}, counting s_i, boundary inclusive; s_i is
  * exposed iff DoP = 1 and |C| ≥ 2. The exposed set E0 is computed once from K(G_C) and visited by increasing index;

@@ -3,7 +3,7 @@ package org.pufferflow.policy;
 import java.util.Locale;
 
 /**
- * How {@link ProtectableGraph} repairs exposed nodes of the constrained graph (dphmm.md §3, config
+ * How {@link ProtectableGraph} repairs exposed nodes of the constrained graph (docs/dphmm.md, 'Repair modes', config
  * {@code dphmm.repair}). All modes compute the exposed set E0 once, from K(G_C), and visit it by index.
  */
 public enum RepairMode {

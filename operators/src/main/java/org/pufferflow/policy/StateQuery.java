@@ -3,7 +3,7 @@ package org.pufferflow.policy;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The query f: S → R^d of a DPHMM release, as the N×d matrix F whose row i is f(s_i) (dphmm.md §1). Only d ∈
+ * The query f: S → R^d of a DPHMM release, as the N×d matrix F whose row i is f(s_i) (docs/dphmm.md, 'What a release does'). Only d ∈
  * {1, 2, 3} is supported. Immutable; rows are stored row-major in one array so the release path reads them
  * without allocation. Serializable.
  */

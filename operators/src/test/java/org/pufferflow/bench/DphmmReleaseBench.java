@@ -31,7 +31,7 @@ import org.pufferflow.policy.StateQuery;
  * K-norm), beside one p·M product on the same model in the same run. Grids: 10×10 (N = 100, dense M) and 50×50
  * (N = 2500, sparse CSR lazy random walk: stay 0.6, 0.4 spread over the in-grid 4-neighbours). Constraints:
  * {@code support} (τ = 1e-12; K_t cached per C; C is a moving window around the subject), {@code saturated} (support,
- * uniform p0 and ε = 0.001: C stays all N states, so every release hits the cache — the case dphmm.md §5 describes),
+ * uniform p0 and ε = 0.001: C stays all N states, so every release hits the cache — the case docs/dphmm.md, 'Making it fast' describes),
  * {@code dls} (δ-location set δ = 0.01, hull rebuilt on every new C)
  * and {@code dpls} (δ = 0.01 with the complete graph: the DPLS baseline).
  *

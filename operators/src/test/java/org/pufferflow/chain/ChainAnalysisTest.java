@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-/** mqm.md §4.1 and §4.2 chain quantities. */
+/** docs/test-vectors.md, 'MQM' and §4.2 chain quantities. */
 class ChainAnalysisTest {
 
   static final double[][] P1 = {{0.9, 0.1}, {0.2, 0.8}};
@@ -77,7 +77,7 @@ class ChainAnalysisTest {
     }
   }
 
-  /** mqm.md §4.5: the symmetric binary chain's conditional marginals (the influence of X_1 fades). */
+  /** docs/test-vectors.md, 'MQM': the symmetric binary chain's conditional marginals (the influence of X_1 fades). */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.CsvSource({
     "1, 1.0, 0.0", "2, 0.9, 0.1", "3, 0.82, 0.18", "5, 0.7048, 0.2952", "11, 0.5536870912, 0.4463129088",

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class TransitionMatrixTest {
 
-  /** The stated 6-state matrix of dphmm-vectors.md (c). */
+  /** The stated 6-state matrix of docs/test-vectors.md, 'DPHMM' (c). */
   static final double[][] M6 = {
     {0, 0, 0, 0.5, 0.5, 0},
     {0.5, 0.5, 0, 0, 0, 0},

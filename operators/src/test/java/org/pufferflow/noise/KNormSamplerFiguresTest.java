@@ -6,7 +6,7 @@ import static org.assertj.core.data.Offset.offset;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sampler figures of dphmm-vectors.md section (e): the K-norm mechanism z = f + R·U, R ~ Gamma(d+1, 1/ε),
+ * The sampler figures of docs/test-vectors.md, 'DPHMM' section (e): the K-norm mechanism z = f + R·U, R ~ Gamma(d+1, 1/ε),
  * U uniform in K, for K the unconstrained running-example hull (vertices CCW (3,0) (4,1) (−1,1) (−3,0) (−4,−1)
  * (1,−1), area 11), ε = 1, d = 2; n = 2·10^5 draws at a fixed key. Tolerances as the vector file suggests.
  */

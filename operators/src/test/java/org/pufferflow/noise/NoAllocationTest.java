@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hot paths allocate nothing per call (DEVELOPERS.md "Performance"): measured with the JVM's per-thread
+ * The hot paths allocate nothing per call (docs/privacy-noise.md, 'Samplers'): measured with the JVM's per-thread
  * allocation counter, after a warm-up, over many calls. Not a timing test.
  */
 class NoAllocationTest {

@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads the binding test vectors (test resource copy of /work/shared/spec/dphmm-vectors.json). */
+/** Reads the binding test vectors (test resource copy of the test resource dphmm-vectors.json (docs/test-vectors.md)). */
 public final class DphmmVectors {
 
   private static JsonNode root;
@@ -78,7 +78,7 @@ public final class DphmmVectors {
     return l;
   }
 
-  /** |a−b| ≤ 1e-9·max(1,|b|), with equal infinities accepted (vectors §0). */
+  /** |a−b| ≤ 1e-9·max(1,|b|), with equal infinities accepted (docs/test-vectors.md, 'DPHMM'). */
   public static void assertClose(String what, double actual, double expected) {
     if (Double.isInfinite(expected)) {
       assertThat(actual).as(what).isEqualTo(expected);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.geometry.SensitivityHull;
 
-/** dphmm-vectors.json "extras" (geometry and graphs) and section (b), Blowfish. */
+/** the test resource dphmm-vectors.json (docs/test-vectors.md) "extras" (geometry and graphs) and section (b), Blowfish. */
 class ExtrasVectorsTest {
 
   static final JsonNode X = DphmmVectors.root().get("extras");

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pufferflow.geometry.SensitivityHull;
 
-/** dphmm-vectors.json section (a): the paper's running example, every case and every repair variant. */
+/** the test resource dphmm-vectors.json (docs/test-vectors.md) section (a): the paper's running example, every case and every repair variant. */
 class RunningExampleVectorsTest {
 
   static final JsonNode A = DphmmVectors.root().get("a_running_example");

@@ -7,7 +7,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pufferflow analyze}: the container of the analysis commands ({@code analyze policy}, cli.md), which show
+ * {@code pufferflow analyze}: the container of the analysis commands ({@code analyze policy}, docs/cli.md), which show
  * what a configuration protects before it is deployed.
  */
 @Command(

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pufferflow analyze policy}: what a DPHMM policy graph protects under a constraint, before deploying it
- * (cli.md "analyze policy"; dphmm.md §3, §4). Prints C, the constrained graph, the exposed set E0, DoP after repair,
+ * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set E0, DoP after repair,
  * the added edges, the sensitivity hull and both sensitivities. Everything shown is public configuration.
  */
 @Command(

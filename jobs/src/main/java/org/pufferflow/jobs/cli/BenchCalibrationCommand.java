@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pufferflow bench calibration} (cli.md): the in-process time of one MQM calibration
+ * {@code pufferflow bench calibration} (docs/cli.md): the in-process time of one MQM calibration
  * ({@code MqmCalibration.builder()…build()}) of a finite class Θ, after warm-up. Every calibration is cold: there is
  * no calibration cache, so each timed build computes the influence tables and the σ_max search from scratch. The
  * class itself is parsed and analysed once (as a job does when it loads its configuration). Prints σ_max and the

@@ -7,7 +7,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pufferflow bench}: the container of in-process measurements (cli.md). {@code bench calibration} times one
+ * {@code pufferflow bench}: the container of in-process measurements (docs/cli.md). {@code bench calibration} times one
  * MQM calibration; the throughput benchmarks of the operators are JMH benchmarks (docs/benchmarks.md).
  */
 @Command(

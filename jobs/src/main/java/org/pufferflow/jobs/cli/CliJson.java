@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * JSON conventions of the command-line contract (cli.md): matrices are arrays of rows, indices are 0-based, an
+ * JSON conventions of the command-line contract (docs/cli.md): matrices are arrays of rows, indices are 0-based, an
  * infinite value is the string {@code "inf"}, {@code null} stands for "no such side". {@code --json} prints exactly
  * one object on stdout.
  *

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /**
- * Builds picocli {@link CommandLine}s with the exit-code contract of cli.md: 0 on success; 2 on invalid input with
+ * Builds picocli {@link CommandLine}s with the exit-code contract of docs/cli.md: 0 on success; 2 on invalid input with
  * a one-line message on stderr naming the offending option or field. Invalid input is a picocli parameter error, a
  * {@link UsageException} or an {@link IllegalArgumentException} thrown by the math (whose messages name the value).
  *
@@ -13,7 +13,7 @@ import picocli.CommandLine;
  */
 public final class CommandLines {
 
-  /** Exit code for invalid input (cli.md). */
+  /** Exit code for invalid input (docs/cli.md). */
   public static final int EXIT_INVALID_INPUT = 2;
 
   private CommandLines() {}

@@ -39,7 +39,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pufferflow demo [--seconds N] [--out DIR]} (cli.md, design.md §6): the embedded default. Starts a real
+ * {@code pufferflow demo [--seconds N] [--out DIR]} (docs/cli.md): the embedded default. Starts a real
  * Kafka broker in the JVM, creates the topics, feeds a synthetic fleet (smart meters with hidden occupancy levels,
  * location traces on a grid, with a few invalid records of every kind) for about N seconds while the job runs on a
  * local Flink cluster with 2 slots, shows a progress line, reads the rejected topics back, prints the counts per

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pufferflow plan}: the container of the planning commands ({@code plan mqm}, {@code plan redaction},
- * cli.md), which compute a mechanism's calibration from public parameters only, before any data is seen; and,
+ * docs/cli.md), which compute a mechanism's calibration from public parameters only, before any data is seen; and,
  * with {@code --config FILE.yaml}, the plan of a whole job: per configured mechanism the guarantee, the noise, the
  * expected error and the budget horizon, plus warnings (docs/cli.md, "plan --config"; {@link JobPlanner}).
  */

@@ -19,9 +19,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pufferflow plan mqm} (cli.md): the MQM noise for windowed histograms of one configuration — σ_max, the
+ * {@code pufferflow plan mqm} (docs/cli.md): the MQM noise for windowed histograms of one configuration — σ_max, the
  * per-bin scale L·σ_max of one release, the active quilt, the group-DP comparison, the (π_min, gap) summary and,
- * with {@code --slide}, the steady-state per-time-point loss of §3.8(c) and the design-rule scale
+ * with {@code --slide}, the steady-state per-time-point loss of docs/mqm.md, 'Sliding windows' and the design-rule scale
  * β = L·⌈T/S⌉·s*(ε) that guarantees ε at every time point.
  *
  * <p>Two ε's, named apart (docs/mqm.md, "Which ε"): {@code --epsilon} (alias {@code --epsilon-per-release}) is the
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "mqm",
     mixinStandardHelpOptions = true,
-    description = "Noise for windowed MQM histograms (Markov Quilt Mechanism, mqm.md).")
+    description = "Noise for windowed MQM histograms (Markov Quilt Mechanism, docs/mqm.md).")
 public final class PlanMqmCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

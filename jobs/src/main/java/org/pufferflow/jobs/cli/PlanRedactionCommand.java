@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow plan redaction}: designs a correlation-aware redaction mechanism for one private record of a
  * binary Markov chain and prints its bands, redaction probabilities, utility, exact leakage and budget split
- * (cli.md "plan redaction"; redaction.md §3, §6).
+ * (docs/cli.md "plan redaction"; docs/redaction.md, 'Mechanisms', §6).
  *
  * <p>Record indices ({@code --private} and the {@code t} of {@code redactionProbability}) are 1-based, as the paper's.
  * {@code dM}/{@code dS} are distances from the private record, capped at the side's length + 1 ("no such record on

@@ -7,7 +7,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code pufferflow} command (cli.md): the root of every subcommand, run by the wrapper script at the repository
+ * The {@code pufferflow} command (docs/cli.md): the root of every subcommand, run by the wrapper script at the repository
  * root through the fat jar. Exit codes follow {@link CommandLines}: 0 on success, 2 on invalid input with a one-line
  * message on stderr.
  */

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pufferflow run --config FILE.yaml} (cli.md, design.md §6): validates the configuration (exit 2 with a
+ * {@code pufferflow run --config FILE.yaml} (docs/cli.md): validates the configuration (exit 2 with a
  * one-line message naming the path on any error), then runs the streaming job: Kafka in, Kafka out. With
  * {@code kafka.bootstrapServers: embedded} it first starts the in-JVM broker and creates the input and rejected
  * topics, and prints the broker address so producers can reach it.

@@ -13,7 +13,7 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p>What stays here is configuration wording only: shapes are reported "one per state", negative entries as
  * {@code "is negative (x)"}, states by index and label, and an {@link IllegalArgumentException} of the shared checks
- * becomes a {@link ConfigException} whose path is the YAML path (design.md §5, mqm.md §2.3).
+ * becomes a {@link ConfigException} whose path is the YAML path (docs/configuration.md, docs/mqm.md, 'Modes').
  */
 final class ChainChecks {
 

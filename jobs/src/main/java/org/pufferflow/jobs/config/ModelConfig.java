@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * The public Markov model (config section {@code model}): N distinct state labels, the row-stochastic N×N transition
  * matrix (given inline or loaded from {@code modelFile}), the initial distribution (uniform when not configured) and
- * the N×d query matrix, 1 ≤ d ≤ 3 (row i = f(s_i), dphmm.md §1).
+ * the N×d query matrix, 1 ≤ d ≤ 3 (row i = f(s_i), docs/dphmm.md, 'What a release does').
  *
  * <p>Arrays are copied on construction and on access, so the record is immutable; read them once, outside hot paths.
  */

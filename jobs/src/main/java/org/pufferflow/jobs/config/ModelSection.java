@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class ModelSection {
 
-  /** Largest query dimension d supported exactly (dphmm.md §1). */
+  /** Largest query dimension d supported exactly (docs/dphmm.md, 'What a release does'). */
   static final int MAX_QUERY_DIMENSION = 3;
 
   /** The model as read, with {@code query == null} when not configured. */

@@ -3,7 +3,7 @@ package org.pufferflow.jobs.config;
 import java.io.Serializable;
 
 /**
- * Event time to ticks (design.md §2): {@code tick = floor((eventTime - epochMillis) / tickMillis)}. Records up to
+ * Event time to ticks (docs/ingestion.md, 'Data model'): {@code tick = floor((eventTime - epochMillis) / tickMillis)}. Records up to
  * {@code allowedLatenessTicks} ticks late are buffered and processed in order; later ones are rejected.
  *
  * @param tickMillis length of one chain step, > 0

@@ -10,7 +10,7 @@ import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.ModelConfig;
 
 /**
- * Synthetic inputs of {@code pufferflow demo} (design.md §6): smart meters whose hidden occupancy level follows the
+ * Synthetic inputs of {@code pufferflow demo} (docs/cli.md): smart meters whose hidden occupancy level follows the
  * model's Markov chain and who report a noisy kWh reading per tick (bins discretizer), and people whose location
  * follows a random walk on a grid (grid discretizer). A few records are deliberately invalid, cycling through
  * every reason code the discretizer can produce, and a few valid ones arrive out of order within the allowed

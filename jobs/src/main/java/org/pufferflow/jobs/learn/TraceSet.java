@@ -8,7 +8,7 @@ import java.util.Map;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Public traces resampled to a regular tick (docs/learning-models.md, 'Inputs'): the state labels 0..N−1 and, per
+ * Public traces resampled to a regular tick (docs/learn.md, 'Inputs'): the state labels 0..N−1 and, per
  * subject, the state index of every tick from the subject's first observed tick to its last, with {@link #GAP}
  * (−1) for a tick with no observation. No transition is counted across a gap.
  *

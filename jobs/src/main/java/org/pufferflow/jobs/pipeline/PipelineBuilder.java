@@ -31,7 +31,7 @@ import org.pufferflow.operators.TickOrderFunction;
 import org.pufferflow.operators.ValidateObservations;
 
 /**
- * Wires the ingestion half of the job (design.md §3, docs/ingestion.md):
+ * Wires the ingestion half of the job (docs/ingestion.md, 'Event time and lateness', docs/ingestion.md):
  * <pre>
  *   KafkaSource(input, read_committed) → validate + discretize ─(rejected)─┐
  *        → timestamps/watermarks (event time, lateness L ticks, idleness)   ├→ KafkaSink(rejected, EXACTLY_ONCE)

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 
-/** {@code pufferflow plan mqm}: the options and JSON fields of cli.md, and the exit-2 contract. */
+/** {@code pufferflow plan mqm}: the options and JSON fields of docs/cli.md, and the exit-2 contract. */
 class PlanMqmCommandTest {
 
   static final String P1 = "[[0.9,0.1],[0.2,0.8]]";

@@ -12,7 +12,7 @@ import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.SplitRule;
 
-/** {@code pufferflow plan redaction} against cli.md and redaction.md's vectors. */
+/** {@code pufferflow plan redaction} against docs/cli.md and docs/redaction.md's vectors. */
 class PlanRedactionCommandTest {
 
   static Run run(String... args) {

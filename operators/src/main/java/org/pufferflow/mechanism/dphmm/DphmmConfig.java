@@ -11,7 +11,7 @@ import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * The public configuration of a DPHMM release stream (dphmm.md §1–§3): transition matrix M, initial distribution
+ * The public configuration of a DPHMM release stream (docs/dphmm.md, 'What a release does'–docs/dphmm.md, 'Repair modes'): transition matrix M, initial distribution
  * p0, query F (N×d, d ≤ 3), policy graph, constraint, repair mode, fullSpan, noise kind and ε. Everything here is
  * "known to the adversary". Immutable; built and validated by {@link Builder}. Serializable (with all its parts),
  * so a job specification can carry it; a deserialized config builds releasers that release exactly as the original
@@ -182,7 +182,7 @@ public final class DphmmConfig implements Serializable {
       return this;
     }
 
-    /** The DPLS baseline (dphmm.md §4): δ-location-set constraint and the complete graph (Theorem 4.1). */
+    /** The DPLS baseline (docs/dphmm.md, 'Baselines and analysis'): δ-location-set constraint and the complete graph (Theorem 4.1). */
     public Builder dpls(double delta) {
       constraint(Constraint.deltaLocationSet(delta));
       return completeGraph();

@@ -2,7 +2,7 @@ package org.pufferflow.mechanism.dphmm;
 
 import java.util.Locale;
 
-/** Which mechanism perturbs f(s′) in a DPHMM release (dphmm.md §2 step 8). */
+/** Which mechanism perturbs f(s′) in a DPHMM release (docs/dphmm.md, 'What a release does' step 8). */
 public enum DphmmNoise {
   /** The K-norm mechanism over the sensitivity hull K_t (the paper's Definition 3.3, Theorem 5.2). */
   K_NORM("k-norm"),

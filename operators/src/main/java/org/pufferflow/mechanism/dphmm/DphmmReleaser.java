@@ -13,10 +13,10 @@ import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * One DPHMM release step, exactly as dphmm.md §2 (the paper's Algorithm 2 with the project's decisions):
+ * One DPHMM release step, exactly as docs/dphmm.md, 'What a release does' (the paper's Algorithm 2 with the project's decisions):
  * prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator}; docs/dphmm.md,
  * "Gaps"); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
- * C, §5); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
+ * C, docs/dphmm.md, 'Making it fast'); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
  * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
  * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
  * normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).

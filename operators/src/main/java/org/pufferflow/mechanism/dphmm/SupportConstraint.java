@@ -3,7 +3,7 @@ package org.pufferflow.mechanism.dphmm;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (dphmm-vectors.md §0). τ = 1e-12 by default; the paper's
+ * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (docs/test-vectors.md, 'DPHMM'). τ = 1e-12 by default; the paper's
  * Definition 4.1 uses τ = 0. Immutable.
  */
 final class SupportConstraint implements Constraint {

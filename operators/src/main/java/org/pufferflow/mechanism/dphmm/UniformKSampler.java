@@ -8,7 +8,7 @@ import org.pufferflow.noise.SegmentSampler;
 import org.pufferflow.noise.ShapeSampler;
 
 /**
- * Uniform draws from a sensitivity hull K within its span (dphmm.md §2 step 8, §5), delegating to the noise
+ * Uniform draws from a sensitivity hull K within its span (docs/dphmm.md, 'What a release does' step 8, docs/dphmm.md, 'Making it fast'), delegating to the noise
  * package's samplers: rank 0 the point 0; rank 1 a {@link SegmentSampler}; rank 2 a {@link ConvexPolygonSampler}
  * (in span coordinates, mapped back by the orthonormal basis when d = 3); rank 3 a {@link PolytopeSampler} over
  * the hull's triangulated boundary. As a {@link ShapeSampler} it is the U of {@link org.pufferflow.noise.KNormNoise}:

@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
 /**
- * The active (minimum-score) Markov quilt of a node (003 Def 3.2; mqm.md §1.5): the quilt
+ * The active (minimum-score) Markov quilt of a node (003 Def 3.2; docs/mqm.md, 'What is protected'): the quilt
  * {@code {X_{node−a}, X_{node+b}}} with offsets a, b ≥ 1 or {@link QuiltInfluence#NONE}, its nearby-set size
  * {@code card(X_N)}, the influence used and the score {@code card/(ε − e)}. The empty quilt (a = b = NONE) scores
  * T/ε, the group-DP level.
@@ -25,12 +25,12 @@ public record ActiveQuilt(int node, int a, int b, int card, double influence, do
     return a != QuiltInfluence.NONE && b != QuiltInfluence.NONE;
   }
 
-  /** The left offset, or null for NONE (cli.md convention). */
+  /** The left offset, or null for NONE (docs/cli.md convention). */
   public Integer leftOrNull() {
     return a == QuiltInfluence.NONE ? null : a;
   }
 
-  /** The right offset, or null for NONE (cli.md convention). */
+  /** The right offset, or null for NONE (docs/cli.md convention). */
   public Integer rightOrNull() {
     return b == QuiltInfluence.NONE ? null : b;
   }

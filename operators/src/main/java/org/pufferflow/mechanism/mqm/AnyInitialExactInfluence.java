@@ -4,7 +4,7 @@ import org.pufferflow.chain.ChainAnalysis;
 
 /**
  * Exact max-influence of a chain quilt on node i, supremum over every initial distribution q of X_1 (mode
- * {@code exact-any-initial}, EXACT_ANY_Q of mqm.md §2.2):
+ * {@code exact-any-initial}, EXACT_ANY_Q of docs/mqm.md, 'Modes'):
  * <pre>
  *   e_i(a, b) = max_{u≠v} [ max_x ln(P^a[x,u]/P^a[x,v]) + max_x ln(P^{i−1}[x,v]/P^{i−1}[x,u])
  *                           + max_y ln(P^b[u,y]/P^b[v,y]) ]          (left terms only when a ≠ NONE)

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The Lemma 2.3 upper bound of the max-influence (003 Lemma 2.3; 000 Lemma 4.7; mqm.md §2.3):
+ * The Lemma 2.3 upper bound of the max-influence (003 Lemma 2.3; 000 Lemma 4.7; docs/mqm.md, 'Modes'):
  * {@code ê(a, b) = [a≠NONE]·2·δ(a) + [b≠NONE]·δ(b)} with
  * {@code δ(d) = ln((π_min + e^{−r d}) / (π_min − e^{−r d})) = 2·atanh(e^{−r d}/π_min)} when {@code e^{−r d} < π_min},
  * {@code +∞} otherwise. The factor 2 is on the past (left) side.

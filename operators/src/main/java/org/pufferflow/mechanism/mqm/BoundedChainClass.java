@@ -6,7 +6,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A class Θ known only by bounds: every chain is ergodic with stationary probabilities ≥ π_min and eigen-gap ≥ g
- * (mqm.md §2.3 global summary; 000 Condition 4.6). Only the approximate modes apply (exact influence needs the
+ * (docs/mqm.md, 'Modes' global summary; 000 Condition 4.6). Only the approximate modes apply (exact influence needs the
  * chains). For approx-general, g bounds the gap of P·P* (rate g/2); for approx-reversible, g bounds 1 − |λ₂(P)|
  * (rate g) and the caller guarantees that every chain of the class is reversible.
  *

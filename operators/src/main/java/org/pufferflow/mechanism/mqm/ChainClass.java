@@ -4,9 +4,9 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The class Θ of Markov chains an adversary may believe (mqm.md §1.2, §2.3): either a finite list of known chains
+ * The class Θ of Markov chains an adversary may believe (docs/mqm.md, 'What is protected', docs/mqm.md, 'Modes'): either a finite list of known chains
  * ({@link FiniteChainClass}) or a class known only by bounds (π_min, gap) ({@link BoundedChainClass}). Θ must be
- * public prior knowledge, never estimated from the private stream (§3.8 operational requirement 3).
+ * public prior knowledge, never estimated from the private stream (docs/mqm.md, 'Sliding windows' operational requirement 3).
  *
  * <p>Implementations are immutable, with value equality, and {@link Serializable} (with a serialVersionUID): a
  * calibration travels as its public parameters (Θ, mode, ε, T, L) and is rebuilt where it is used. Deserialising
@@ -31,6 +31,6 @@ public interface ChainClass extends Serializable {
   /** The eigen-gap summary used by {@code mode}: g_P for approx-reversible, g_{PP*} otherwise (class minimum). */
   double gap(MqmMode mode);
 
-  /** The mode used when none is given (cli.md): exact-any-initial for chains, approx-general for bounds. */
+  /** The mode used when none is given (docs/cli.md): exact-any-initial for chains, approx-general for bounds. */
   MqmMode defaultMode();
 }

@@ -3,7 +3,7 @@ package org.pufferflow.mechanism.mqm;
 /**
  * Tables of {@code max_y ln(M^d[u,y] / M^d[v,y])} (row ratios) or {@code max_x ln(M^d[x,u] / M^d[x,v])} (column
  * ratios) of the powers d = 1..D of a stochastic matrix M, the building blocks of the exact max-influence
- * (mqm.md §2.2). Entry d = 0 is all zeros and encodes an absent quilt side (NONE). Conventions of §1.3: a 0/0 term
+ * (docs/mqm.md, 'Modes'). Entry d = 0 is all zeros and encodes an absent quilt side (NONE). Conventions of docs/mqm.md, 'What is protected': a 0/0 term
  * is skipped, c/0 with c > 0 gives +∞.
  *
  * <p>Powers are computed incrementally (M^d = M^{d−1}·M), O(D·k³) time, and stored flat as {@code (d·k + u)·k + v}.

@@ -3,7 +3,7 @@ package org.pufferflow.mechanism.mqm;
 import java.util.Locale;
 
 /**
- * How the Markov Quilt Mechanism bounds the max-influence of a quilt (mqm.md §2.2, §2.3; cli.md {@code --mode}).
+ * How the Markov Quilt Mechanism bounds the max-influence of a quilt (docs/mqm.md, 'Modes', docs/mqm.md, 'Modes'; docs/cli.md {@code --mode}).
  *
  * <ul>
  *   <li>{@link #EXACT}: exact influence of a known chain with a stationary start (q = π); needs an irreducible P.

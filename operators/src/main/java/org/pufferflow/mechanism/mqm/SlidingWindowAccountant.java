@@ -5,9 +5,9 @@ import java.util.function.LongToDoubleFunction;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The per-time-point joint accountant of mqm.md §3.8(c) [DERIVED] for uniform sliding windows (W, S) over one
+ * The per-time-point joint accountant of docs/mqm.md, 'Sliding windows' [DERIVED] for uniform sliding windows (W, S) over one
  * subject's unbounded stream. Windows end at W, W+S, W+2S, … and cover {@code [e−W+1, e]}; optionally, partial
- * windows at the stream start end at W−S, W−2S, … ≥ 1, cover {@code [1, e]} and use σ for their length (§2.5).
+ * windows at the stream start end at W−S, W−2S, … ≥ 1, cover {@code [1, e]} and use σ for their length (docs/mqm.md, 'Releasing one window').
  * Each window's histogram is L-Lipschitz with per-bin Laplace scale β. For a secret at stream position t:
  * <pre>
  *   ε(t) = max_θ min_{a,b} [ Σ_j L·|I_j ∩ N_t(a,b)|/β_j + e_θ({X_{t−a}, X_{t+b}} | X_t) ],
@@ -92,7 +92,7 @@ public final class SlidingWindowAccountant {
   }
 
   /**
-   * The design rule of §3.8(c): the per-bin scale β = L·⌈W/S⌉·s*(ε*) (rounded up) that guarantees ε* for every
+   * The design rule of docs/mqm.md, 'Sliding windows': the per-bin scale β = L·⌈W/S⌉·s*(ε*) (rounded up) that guarantees ε* for every
    * time point of an unbounded stream, where s* is taken from {@code target} (a calibration at ε* for the same
    * class, mode and L). Fails when no two-sided quilt is feasible at ε* (no per-point guarantee is possible).
    */
@@ -165,7 +165,7 @@ public final class SlidingWindowAccountant {
   }
 
   /**
-   * The conservative Theorem 3.7 reading (mqm.md §3.7, §3.8 b): ε_w summed over the windows that touch the nearby
+   * The conservative Theorem 3.7 reading (docs/mqm.md, 'Sliding windows', docs/mqm.md, 'Sliding windows' b): ε_w summed over the windows that touch the nearby
    * set of the combined quilt of a secret — here every window uses the interior active quilt (a*, b*) of s*(ε_w) —
    * maximised over the S phases in steady state. Only meaningful for windows released at the calibration's scale.
    */

@@ -6,7 +6,7 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * Theorem 2 of Maßny et al.: an upper bound on the utility of every {@code eps}-private data-independent local
  * redaction mechanism (one with {@code r_t(0) = r_t(1)}) on {@code n} records, private record {@code p}
- * (redaction.md §4.1). For {@code p > n/2} the sequence is reversed first.
+ * (docs/test-vectors.md, 'Redaction'). For {@code p > n/2} the sequence is reversed first.
  *
  * <pre>
  *   nu_DIM <= 0          if eps < I(n - p)
@@ -15,7 +15,7 @@ import org.pufferflow.common.PufferPreconditions;
  *   R1 = Delta*(eps) + p - 1,  R2 = min{R1, 2 Delta*(eps/2) - 2}    (CORRECTED; printed: ... - 1)
  * </pre>
  *
- * The printed two-sided case is off by one (§7.1, test vector T11); {@link #corrected} is the valid bound,
+ * The printed two-sided case is off by one (docs/redaction.md, 'Spec errata', test vector T11); {@link #corrected} is the valid bound,
  * {@link #printed} is kept for reference.
  */
 public final class DataIndependentBound {

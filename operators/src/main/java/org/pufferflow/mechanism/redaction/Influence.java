@@ -4,8 +4,8 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Pointwise and maximal influence of a private record {@code X_p} on a record at distance {@code D} (redaction.md
- * §2.2; Definition 3 and Proposition 1, Eqs. 13–14 of Maßny et al.).
+ * Pointwise and maximal influence of a private record {@code X_p} on a record at distance {@code D} (docs/redaction.md
+ * docs/redaction.md, 'Model and guarantee'; Definition 3 and Proposition 1, Eqs. 13–14 of Maßny et al.).
  *
  * <pre>
  *   i_v(D)  = | ln( P^D(0, v) / P^D(1, v) ) |                 (pointwise, released value v)
@@ -60,13 +60,13 @@ public final class Influence {
     return Math.max(pointwise(chain, d, 0), pointwise(chain, d, 1));
   }
 
-  /** {@code min_v i_v(D)}: the influence of the less informative value (§3.9). */
+  /** {@code min_v i_v(D)}: the influence of the less informative value (docs/redaction.md, 'Mechanisms'). */
   public static double min(BinaryMarkovChain chain, long d) {
     return Math.min(pointwise(chain, d, 0), pointwise(chain, d, 1));
   }
 
   /**
-   * The value whose release reveals less about {@code X_p} (§3.9): 0 when {@code alpha <= beta}, else 1. When
+   * The value whose release reveals less about {@code X_p} (docs/redaction.md, 'Mechanisms'): 0 when {@code alpha <= beta}, else 1. When
    * {@code alpha == beta} both values are equally informative and band M is empty.
    */
   public static int releasableValue(BinaryMarkovChain chain) {
@@ -75,7 +75,7 @@ public final class Influence {
 
   /**
    * Pointwise influence of a two-sided set whose nearest records are at distances {@code dl} (value {@code vl}) and
-   * {@code dr} (value {@code vr}): {@code |ln(rho_vl(dl) rho_vr(dr))|} (§2.2, Markov property).
+   * {@code dr} (value {@code vr}): {@code |ln(rho_vl(dl) rho_vr(dr))|} (docs/redaction.md, 'Model and guarantee', Markov property).
    */
   public static double twoSided(BinaryMarkovChain chain, long dl, int vl, long dr, int vr) {
     return Math.abs(logRatio(chain, dl, vl) + logRatio(chain, dr, vr));

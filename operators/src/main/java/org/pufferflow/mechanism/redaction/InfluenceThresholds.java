@@ -4,7 +4,7 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Distance thresholds of the redaction bands (redaction.md §2.3, Theorem 2 of Maßny et al.):
+ * Distance thresholds of the redaction bands (docs/redaction.md, 'Model and guarantee', Theorem 2 of Maßny et al.):
  *
  * <pre>
  *   Delta*(eps) = d_S(eps) = smallest D >= 1 with max_v i_v(D) <= eps     (first distance of band S)
@@ -18,7 +18,7 @@ import org.pufferflow.common.PufferPreconditions;
  * and its neighbour. For {@code lambda = 0} both are 1; for {@code lambda < 0} the closed form is not available and
  * the loop is used. {@link #deltaStar} and {@link #dM} pick the closed form when it applies.
  *
- * <p>Both influences are non-increasing in D (§2.2, verified in the tests), which makes these thresholds well
+ * <p>Both influences are non-increasing in D (docs/redaction.md, 'Model and guarantee', verified in the tests), which makes these thresholds well
  * defined band boundaries. The caller must pass {@code eps > 0}; an infinite {@code eps} gives 1.
  */
 public final class InfluenceThresholds {

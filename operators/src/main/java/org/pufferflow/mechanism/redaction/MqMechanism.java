@@ -2,7 +2,7 @@ package org.pufferflow.mechanism.redaction;
 
 
 /**
- * The MQ (Markov-quilt) redaction mechanism, Algorithm 1 of Maßny et al., Appendix C (redaction.md §3.7): a
+ * The MQ (Markov-quilt) redaction mechanism, Algorithm 1 of Maßny et al., Appendix C (docs/redaction.md, 'Mechanisms'): a
  * deterministic, data-independent window {@code [p - Dl, p + Dr]} is redacted, everything else released.
  *
  * <pre>
@@ -12,8 +12,8 @@ package org.pufferflow.mechanism.redaction;
  * </pre>
  *
  * {@code I(D)} is the max-influence; this class reads the printed {@code I(n+1-p)} as {@code I(n-p)}, the distance
- * of the farthest record (§7.2), and {@code I(inf) = 0} on an unbounded stream. With {@code tight} the radii use
- * {@code Delta* - 1}, the optimum inside the proof of Theorem 2 (§7.3); for {@code p = 1} MQ-tight equals the
+ * of the farthest record (docs/redaction.md, 'Spec errata'), and {@code I(inf) = 0} on an unbounded stream. With {@code tight} the radii use
+ * {@code Delta* - 1}, the optimum inside the proof of Theorem 2 (docs/redaction.md, 'Spec errata'); for {@code p = 1} MQ-tight equals the
  * data-independent upper bound. For {@code p > n/2} the algorithm runs on the reversed sequence (the paper's
  * w.l.o.g.). Privacy: the leakage is the max-influence of the quilt just outside the window (Corollary 3), at most
  * eps; construction re-checks the exact leakage. Built by {@link #builder()}; immutable.

@@ -4,7 +4,7 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The band layout of one side of a private record for a side budget {@code eps'} (redaction.md §2.4, §3.9):
+ * The band layout of one side of a private record for a side budget {@code eps'} (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Mechanisms'):
  * distances {@code 1 <= D < dM} form band L (always redacted), {@code dM <= D < dS} band M (only the releasable value
  * {@code v*} may be released) and {@code D >= dS} band S (always released).
  *
@@ -118,7 +118,7 @@ public final class RedactionBands {
     return Influence.max(chain, next);
   }
 
-  /** The {@code b0} term of the complete relaxed bound (§3.2). */
+  /** The {@code b0} term of the complete relaxed bound (docs/redaction.md, 'Mechanisms'). */
   public double b0() {
     if (dS > dM) {
       return Influence.pointwise(chain, dM, releasableValue);

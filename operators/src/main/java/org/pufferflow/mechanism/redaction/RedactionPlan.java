@@ -19,7 +19,7 @@ import org.pufferflow.noise.KeyedRandom;
  * {@code D < d_S}; beyond that records are released. Each side's table is made non-increasing in {@code D} (a
  * suffix maximum; a no-op for every design here, tested), so only the NEAREST private tick on each side of a record
  * matters: {@code r_t(x) = max(r_right(t - p_before, x), r_left(p_after - t, x))}, which equals the max rule over all
- * private ticks of docs/redaction.md, "Several private records".
+ * private ticks of docs/redaction.md, "Guarantees with proof outlines" (several private records).
  *
  * <p><b>Per record.</b> {@link #redactionProbability(long, int, OptOutRanges)} reads the subject's opt-out ranges in
  * O(1) amortised, whatever their length; {@link #release(long, int, OptOutRanges, KeyedRandom, String)} draws, only

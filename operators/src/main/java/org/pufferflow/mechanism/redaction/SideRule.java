@@ -6,7 +6,7 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The redaction rule of one side of a private record, by distance (redaction.md §3.1, Eq. 1): band L (distances
+ * The redaction rule of one side of a private record, by distance (docs/redaction.md, 'Mechanisms', Eq. 1): band L (distances
  * {@code < dM}) always redacted, band M redacts the releasable value {@code v*} with probability {@code q[D - dM]}
  * and the other value always, band S ({@code >= dS}) always released. A deterministic window of radius
  * {@code R} is the special case {@code dM = dS = R + 1}. Immutable.
@@ -88,7 +88,7 @@ public final class SideRule implements SideRedaction, Serializable {
     return q.clone();
   }
 
-  /** {@code E[#redacted records on this side]} under the stationary law (§2.5). */
+  /** {@code E[#redacted records on this side]} under the stationary law (docs/redaction.md, 'Model and guarantee'). */
   public double expectedRedactions(BinaryMarkovChain chain) {
     long last = Math.min(dS - 1, sideLength);
     double sum = Math.min(dM - 1, last); // band L: always redacted
@@ -98,7 +98,7 @@ public final class SideRule implements SideRedaction, Serializable {
     return sum;
   }
 
-  /** Exact {@code {A, B}} of this side (§2.6). */
+  /** Exact {@code {A, B}} of this side (docs/redaction.md, 'Guarantees with proof outlines'). */
   public double[] leakage(BinaryMarkovChain chain) {
     return ExactLeakage.side(chain, this, sideLength, dS, dM);
   }

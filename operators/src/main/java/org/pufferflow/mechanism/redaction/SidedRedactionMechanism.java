@@ -5,9 +5,9 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A local redaction mechanism protecting one private record {@code p}, described by one {@link SideRule} per side
- * (redaction.md §3): {@code X_p} always redacted, record {@code t} ruled by the distance {@code |t - p|} on its side.
+ * (docs/redaction.md, 'Mechanisms'): {@code X_p} always redacted, record {@code t} ruled by the distance {@code |t - p|} on its side.
  * Shared by {@link ThreeRMechanism} and {@link MqMechanism}. Immutable; the exact leakage is computed once at
- * construction and checked against the budget (the self-check of §6).
+ * construction and checked against the budget (the self-check of docs/redaction.md, 'Streaming contract').
  */
 public abstract class SidedRedactionMechanism implements LocalRedactionMechanism {
 
@@ -30,7 +30,7 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     this.length = b.length;
     this.left = left;
     this.right = right;
-    // the exact checker of §2.6 side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
+    // the exact checker of docs/redaction.md, 'Guarantees with proof outlines' side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
     double[] l = left.leakage(chain);
     double[] r = right.leakage(chain);
     this.leakage = new Leakage(l[0], l[1], r[0], r[1]);
@@ -81,7 +81,7 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     return right;
   }
 
-  /** {@code E[#redacted records]}, {@code X_p} included (§2.5). */
+  /** {@code E[#redacted records]}, {@code X_p} included (docs/redaction.md, 'Model and guarantee'). */
   public final double expectedRedactions() {
     return 1 + left.expectedRedactions(chain) + right.expectedRedactions(chain);
   }
@@ -94,7 +94,7 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     return length == UNBOUNDED ? 1.0 : 1 - expectedRedactions() / length;
   }
 
-  /** The exact leakage {@code L(X_p -> Y)} (§2.6). */
+  /** The exact leakage {@code L(X_p -> Y)} (docs/redaction.md, 'Guarantees with proof outlines'). */
   public final Leakage leakage() {
     return leakage;
   }

@@ -4,7 +4,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * An arbitrary local redaction mechanism on {@code n} records given by its table {@code r[t-1] = (r_t(0), r_t(1))}
- * (redaction.md §2.5, §2.6; test vector T12). Useful to evaluate hand-made or externally designed mechanisms with
+ * (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Guarantees with proof outlines'; test vector T12). Useful to evaluate hand-made or externally designed mechanisms with
  * {@link ExactLeakage} and {@link #utility}. Immutable.
  */
 public final class TableRedactionMechanism implements LocalRedactionMechanism {

@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
 /**
- * Design R-OPT: the exact optimum of the convex program of Appendix A (redaction.md §3.4),
+ * Design R-OPT: the exact optimum of the convex program of Appendix A (docs/redaction.md, 'Mechanisms'),
  *
  * <pre>
  *   minimize sum_k q_k   s.t.   -sum_{j<=k} ln q_j <= c_k = eps' - delta_k,   0 <= q_k <= 1,
@@ -20,7 +20,7 @@ public final class TautStringDesign {
     return solve(RelaxedBound.caps(bands));
   }
 
-  /** {@code SOLVE_Q(c_1..c_K)} of §3.4; returns {@code q_1..q_K}. */
+  /** {@code SOLVE_Q(c_1..c_K)} of docs/redaction.md, 'Mechanisms'; returns {@code q_1..q_K}. */
   public static double[] solve(double[] c) {
     int k = c.length;
     double[] q = new double[k];

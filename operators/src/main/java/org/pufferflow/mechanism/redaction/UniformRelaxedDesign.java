@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Design R-U, the closed-form uniform redaction probability of Section IV-B ("3R (relaxation)" in Figs. 3/4)
- * (redaction.md §3.3): {@code q = max_{k=1..K} exp(-(eps' - delta_k) / k)} on every band-M record. It satisfies
+ * (docs/redaction.md, 'Mechanisms'): {@code q = max_{k=1..K} exp(-(eps' - delta_k) / k)} on every band-M record. It satisfies
  * the relaxed condition of {@link RelaxedBound} with the largest uniform total, so the side is {@code eps'}-private.
  */
 public final class UniformRelaxedDesign {

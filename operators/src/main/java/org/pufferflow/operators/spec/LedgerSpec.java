@@ -6,7 +6,7 @@ import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.PrivacyLedger;
 
 /**
- * A mechanism's per-subject budget (docs/configuration.md, 'budget'; design.md "Budgets"): a total ε and, optionally,
+ * A mechanism's per-subject budget (docs/configuration.md, 'budget'; docs/privacy-noise.md, 'The privacy ledger'): a total ε and, optionally,
  * at most {@code perPeriod} within every period of {@code periodTicks} ticks. Serializable and immutable; a Flink
  * function calls {@link #newLedger()} in {@code open()}. Validated by {@link LedgerPolicy.Builder} (the source of
  * truth) when the spec is created.

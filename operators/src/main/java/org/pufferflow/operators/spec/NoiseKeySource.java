@@ -7,7 +7,7 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.NoiseKey;
 
 /**
- * Where a job's secret noise key comes from (docs/configuration.md, '{@code noise}'; docs/privacy-noise.md): the
+ * Where a job's secret noise key comes from (docs/configuration.md, 'noise'; docs/privacy-noise.md): the
  * absolute path of a key file ({@code noise.keyFile}) or the NAME of an environment variable ({@code noise.keyEnv}).
  * Never the key bytes: this object travels in the Flink job graph, and each function calls {@link #load()} in
  * {@code open()}, so the key stays out of job graphs and checkpoints ({@link NoiseKey} is not serializable on

@@ -12,7 +12,7 @@ import org.pufferflow.noise.NoiseKey;
 import org.pufferflow.policy.PolicyGraph;
 
 /**
- * The release path allocates nothing once the hull cache is warm (DEVELOPERS.md "Performance"; dphmm.md §5). Measured
+ * The release path allocates nothing once the hull cache is warm (docs/dphmm.md, 'Making it fast'). Measured
  * with the JVM's per-thread allocation counter, not with timings.
  */
 class AllocationFreeReleaseTest {

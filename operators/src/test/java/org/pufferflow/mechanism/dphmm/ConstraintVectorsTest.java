@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.pufferflow.policy.DphmmVectors;
 import org.pufferflow.policy.StateQuery;
 
-/** dphmm-vectors.json extras: constraints (support, δ-location set) and the surrogate state. */
+/** the test resource dphmm-vectors.json (docs/test-vectors.md) extras: constraints (support, δ-location set) and the surrogate state. */
 class ConstraintVectorsTest {
 
   static final JsonNode X = DphmmVectors.root().get("extras");

@@ -16,7 +16,7 @@ import org.pufferflow.policy.StateQuery;
 
 /**
  * The release's fast cache-miss path (difference masks of {@link org.pufferflow.policy.DeltaFIndex}) yields exactly
- * the K_t, multiplier, S_f and Laplace multiplier of the full protectable-graph construction (dphmm.md §3, §5).
+ * the K_t, multiplier, S_f and Laplace multiplier of the full protectable-graph construction (docs/dphmm.md, 'Repair modes', docs/dphmm.md, 'Making it fast').
  */
 class DphmmFastGeometryTest {
 

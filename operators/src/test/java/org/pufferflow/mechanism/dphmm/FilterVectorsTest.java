@@ -21,7 +21,7 @@ import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
 
-/** dphmm-vectors.json (c) the 6-state forward filter, (d) the 10×10 grid, extras posterior_degenerate_K. */
+/** the test resource dphmm-vectors.json (docs/test-vectors.md) (c) the 6-state forward filter, (d) the 10×10 grid, extras posterior_degenerate_K. */
 class FilterVectorsTest {
 
   static final JsonNode ROOT = DphmmVectors.root();

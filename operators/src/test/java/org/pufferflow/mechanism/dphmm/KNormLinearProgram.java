@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.dphmm;
 
 /**
- * Test oracle: the LP form of the K-norm, min Σλ s.t. Δfᵀλ = v, λ ≥ 0 (dphmm-vectors.md §0), solved by enumerating
+ * Test oracle: the LP form of the K-norm, min Σλ s.t. Δfᵀλ = v, λ ≥ 0 (docs/test-vectors.md, 'DPHMM'), solved by enumerating
  * basic solutions: an optimum of this LP is attained with at most r = rank(Δf) non-zero λ on linearly independent
  * points, so it suffices to try every set of r distinct points, solve for λ in the least-squares sense, and keep
  * the feasible (λ ≥ 0, exact) solutions. +∞ when none is feasible (v off the span).

@@ -9,7 +9,7 @@ import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * Random DPHMM instances for property tests, as in dphmm-vectors.md "Randomised self-consistency check": N ∈
+ * Random DPHMM instances for property tests, as in docs/test-vectors.md, 'DPHMM' "Randomised self-consistency check": N ∈
  * [2, 12], d ∈ {1,2,3}, F integer in 0..3 (many collinear and duplicate cases) or Gaussian, graphs empty, random,
  * utility, categorical, complete or transition, C random with |C| ≥ 2. Test code: java.util.Random is fine here.
  */

@@ -15,7 +15,7 @@ import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * dphmm-vectors.json (e): statistics of real releases drawn from the keyed generator, compared with the analytic
+ * the test resource dphmm-vectors.json (docs/test-vectors.md) (e): statistics of real releases drawn from the keyed generator, compared with the analytic
  * values at the suggested tolerances (5 standard errors; KS p &gt; 1e-3).
  */
 class SamplerStatisticsTest {

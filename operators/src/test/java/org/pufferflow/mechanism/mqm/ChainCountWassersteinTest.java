@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** mqm.md §4.6: the Wasserstein mechanism for F = number of 1s, ε = 1. */
+/** docs/test-vectors.md, 'MQM': the Wasserstein mechanism for F = number of 1s, ε = 1. */
 class ChainCountWassersteinTest {
 
   static final double[][] SYM = {{0.6, 0.4}, {0.4, 0.6}};

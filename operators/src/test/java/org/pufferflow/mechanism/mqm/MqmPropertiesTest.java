@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.pufferflow.chain.ChainAnalysis;
 
-/** The invariants of mqm.md §2.1 and §4.8 on random ergodic chains (k ∈ {2,3,4}, T ≤ 150). */
+/** The invariants of docs/mqm.md, 'σ_max' and docs/test-vectors.md, 'MQM' on random ergodic chains (k ∈ {2,3,4}, T ≤ 150). */
 class MqmPropertiesTest {
 
   private static final double TOL = 1e-9;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Test vectors of mqm.md §4.1–§4.3 (influences, δ tables, σ_max, per-node optima, class maxima). */
+/** Test vectors of docs/test-vectors.md, 'MQM'–docs/test-vectors.md, 'MQM' (influences, δ tables, σ_max, per-node optima, class maxima). */
 class MqmVectorsTest {
 
   static final double[][] P1 = {{0.9, 0.1}, {0.2, 0.8}};
@@ -220,7 +220,7 @@ class MqmVectorsTest {
     assertThat(new int[] {q.a(), q.b(), q.card()}).containsExactly(49, 42, 90);
   }
 
-  /** §2.4 / §4.8 item 3: the fast search equals the full per-node search; Lemma B's plateau of maximal nodes. */
+  /** docs/mqm.md, 'σ_max' / docs/test-vectors.md, 'MQM': the fast search equals the full per-node search; Lemma B's plateau of maximal nodes. */
   @Test
   void fastSearchEqualsFullSearchOnTheExamples() {
     for (double[][] p : new double[][][] {P1, P3}) {
@@ -252,7 +252,7 @@ class MqmVectorsTest {
     }
   }
 
-  /** §4.8 item 3: the walk from the middle equals the full search in the approximate modes, T = 2..120 (P1). */
+  /** docs/test-vectors.md, 'MQM': the walk from the middle equals the full search in the approximate modes, T = 2..120 (P1). */
   @Test
   void walkFromMiddleEqualsFullSearch() {
     for (MqmMode mode : new MqmMode[] {MqmMode.APPROX_REVERSIBLE, MqmMode.APPROX_GENERAL, MqmMode.EXACT}) {

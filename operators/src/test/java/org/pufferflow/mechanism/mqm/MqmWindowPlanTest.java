@@ -112,7 +112,7 @@ class MqmWindowPlanTest {
     assertThat(acc.epsilonAt(175, observed)).isLessThan(acc.epsilonAt(140, observed));
   }
 
-  /** Gap-free input reproduces the gap-free accountant (§4.7 stream-start values). */
+  /** Gap-free input reproduces the gap-free accountant (docs/test-vectors.md, 'MQM' stream-start values). */
   @Test
   void noGapsEqualsTheGapFreeAccountant() {
     SlidingWindowAccountant acc = SlidingWindowAccountant.of(calibration(100, 1), 10, false);

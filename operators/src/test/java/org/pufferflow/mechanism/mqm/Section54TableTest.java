@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * mqm.md §5.4: σ_Θ for the binary class Θ = [ℓ, 1−ℓ] (T = 100, ε = 1), p = P(1→1) and q = P(0→0) on the grid
+ * docs/experiments.md: σ_Θ for the binary class Θ = [ℓ, 1−ℓ] (T = 100, ε = 1), p = P(1→1) and q = P(0→0) on the grid
  * {0.1, …, 0.9}, and the per-θ grid of σ_APPROX_REV / σ_EXACT.
  */
 class Section54TableTest {

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** mqm.md §4.7: stream accounting for P1, W = 100, count histogram (L = 2). */
+/** docs/test-vectors.md, 'MQM': stream accounting for P1, W = 100, count histogram (L = 2). */
 class SlidingWindowAccountantTest {
 
   static final double[][] P1 = {{0.9, 0.1}, {0.2, 0.8}};

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 
 /**
- * mqm.md §3.5 / §4.4: general Pufferfish mechanisms do not compose linearly (003 Thm 3.4), the reason the accountant
+ * docs/mqm.md, 'Sliding windows' / docs/test-vectors.md, 'MQM': general Pufferfish mechanisms do not compose linearly (003 Thm 3.4), the reason the accountant
  * covers only MQM releases. X = (X_1, X_2) binary, P(X_2=1|X_1=1) = p = 0.9, P(X_2=1|X_1=0) = q = 0.01,
  * M = X_1 + X_2 + Lap(1); closed forms checked against a brute-force scan of the density ratio.
  */

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 
-/** The window release (§2.5) and the Monte Carlo acceptance checks of §4.8 item 5 and §5.4 (b). */
+/** The window release (docs/mqm.md, 'Releasing one window') and the Monte Carlo acceptance checks of docs/test-vectors.md, 'MQM' and docs/experiments.md. */
 class WindowHistogramReleaseTest {
 
   static final double[][] P1 = {{0.9, 0.1}, {0.2, 0.8}};
@@ -71,7 +71,7 @@ class WindowHistogramReleaseTest {
 
   @Test
   void relativeFrequencyL1ErrorMatchesPrediction() {
-    // §5.4 (b): mean L1 error of the relative-frequency histogram within ±15 % of k·2σ/T (here T = 1000, k = 2).
+    // docs/experiments.md: mean L1 error of the relative-frequency histogram within ±15 % of k·2σ/T (here T = 1000, k = 2).
     MqmCalibration c = calibration(1000);
     WindowHistogramRelease r = WindowHistogramRelease.of(c);
     KeyedRandom rnd = random();

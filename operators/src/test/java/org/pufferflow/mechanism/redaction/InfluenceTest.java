@@ -11,7 +11,7 @@ import net.jqwik.api.constraints.Scale;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 
-/** Influences and thresholds (redaction.md §2.2, §2.3): vectors T1–T3 and properties. */
+/** Influences and thresholds (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Model and guarantee'): vectors T1–T3 and properties. */
 class InfluenceTest {
 
   private static final double TOL = 1e-9;

@@ -8,7 +8,7 @@ import static org.pufferflow.mechanism.redaction.RedactionVectorsTest.threeR;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 
-/** Fig. 3 (table and acceptance criteria) and Fig. 4 of Maßny et al., as reproduced in redaction.md §5 (T6). */
+/** Fig. 3 (table and acceptance criteria) and Fig. 4 of Maßny et al., as reproduced in docs/experiments.md (T6). */
 class PaperFiguresTest {
 
   private static final BinaryMarkovChain CHAIN = BinaryMarkovChain.of(0.01, 0.8);
@@ -70,13 +70,13 @@ class PaperFiguresTest {
         assertThat(ru.right().q()[0]).isCloseTo((double) e[4], within(1e-4));
         assertThat(num.right().q()[0]).isCloseTo((double) e[6], within(1e-4));
       }
-      // R-OPT gives identical values on these instances (§5)
+      // R-OPT gives identical values on these instances (docs/experiments.md)
       ThreeRMechanism opt = threeR(CHAIN, eps, 1, N, ThreeRDesign.OPTIMAL, BudgetSplit.right(eps));
       assertThat(opt.utility()).isCloseTo(ru.utility(), within(1e-9));
     }
   }
 
-  /** Acceptance criteria 1–4 of §5 on 401 log-spaced eps in [0.1, 10]. */
+  /** Acceptance criteria 1–4 of docs/experiments.md on 401 log-spaced eps in [0.1, 10]. */
   @Test
   void figureThreeAcceptanceCriteria() {
     double[] steps = {Influence.ihat(CHAIN, 4), Influence.ihat(CHAIN, 3), Influence.ihat(CHAIN, 2),

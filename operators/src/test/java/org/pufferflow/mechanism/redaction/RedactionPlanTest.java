@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.noise.KeyedRandom;
 
-/** The per-record streaming rule of redaction.md §6 (and T13, Monte-Carlo check of Eq. 3). */
+/** The per-record streaming rule of docs/redaction.md, 'Streaming contract' (and T13, Monte-Carlo check of Eq. 3). */
 class RedactionPlanTest {
 
   private static final long U = LocalRedactionMechanism.UNBOUNDED;

@@ -13,7 +13,7 @@ import net.jqwik.api.constraints.Scale;
 import org.pufferflow.chain.BinaryMarkovChain;
 
 /**
- * Invariants of redaction.md: every designed mechanism is eps-private by the exact checker (λ < 0 included), the
+ * Invariants of docs/redaction.md: every designed mechanism is eps-private by the exact checker (λ < 0 included), the
  * checker equals brute force, leakage is monotone in redaction, the corrected Theorem 2 bound holds, Corollary 1.
  */
 class RedactionPrivacyProperties {
@@ -207,7 +207,7 @@ class RedactionPrivacyProperties {
     }
   }
 
-  /** Raising any r_t(v) never raises the leakage (data processing, §2.6). */
+  /** Raising any r_t(v) never raises the leakage (data processing, docs/redaction.md, 'Guarantees with proof outlines'). */
   @Property(tries = 300)
   void moreRedactionNeverLeaksMore(
       @ForAll @Scale(4) @DoubleRange(min = 0.02, max = 0.98) double alpha,
@@ -241,7 +241,7 @@ class RedactionPrivacyProperties {
     assertThat(DataIndependentBound.corrected(c, n, p, eps)).isGreaterThanOrEqualTo(optimum - 1e-12);
   }
 
-  /** Several private records: the per-value max rule keeps eps for each of them (§3.10). */
+  /** Several private records: the per-value max rule keeps eps for each of them (docs/redaction.md, 'Mechanisms'). */
   @Property(tries = 100)
   void maxRuleProtectsEveryPrivateRecord(
       @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double alpha,
@@ -264,7 +264,7 @@ class RedactionPrivacyProperties {
     }
   }
 
-  /** A stream design truncated to n records stays private (truncation is post-processing, §6). */
+  /** A stream design truncated to n records stays private (truncation is post-processing, docs/redaction.md, 'Streaming contract'). */
   @Property(tries = 150)
   void truncatedStreamDesignStaysPrivate(
       @ForAll @Scale(4) @DoubleRange(min = 0.01, max = 0.99) double alpha,

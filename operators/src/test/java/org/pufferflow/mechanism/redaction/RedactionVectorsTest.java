@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
 
-/** Test vectors T4–T12 of redaction.md §4.2. */
+/** Test vectors T4–T12 of docs/test-vectors.md, 'Redaction'. */
 class RedactionVectorsTest {
 
   private static final long U = LocalRedactionMechanism.UNBOUNDED;
@@ -48,7 +48,7 @@ class RedactionVectorsTest {
     assertThat(RedactionUtility.of(c, paper)).isCloseTo(7.0 / 24, within(1e-9));
     ThreeRMechanism num = threeR(c, 0.5, 1, 2, ThreeRDesign.NUMERICAL, BudgetSplit.right(0.5));
     assertThat(regions(num)).isEqualTo("LM");
-    double qMin = (Math.exp(0.5) * 0.25 - 0.5) / (0.5 - Math.exp(0.5) * 0.75); // §3.11, lambda > 0
+    double qMin = (Math.exp(0.5) * 0.25 - 0.5) / (0.5 - Math.exp(0.5) * 0.75); // docs/redaction.md, 'Mechanisms', lambda > 0
     assertThat(qMin).isCloseTo(0.1192325857, within(1e-9));
     assertThat(num.right().q()[0]).isCloseTo(qMin, within(1e-9));
     assertThat(num.leakage().total()).isCloseTo(0.5, within(1e-9));
@@ -154,7 +154,7 @@ class RedactionVectorsTest {
     BinaryMarkovChain c = BinaryMarkovChain.of(0.6, 0.8);
     ThreeRMechanism n2 = threeR(c, 0.8, 1, 2, ThreeRDesign.NUMERICAL, BudgetSplit.right(0.8));
     double e = Math.exp(0.8);
-    double qMin = (e * (1 - 0.8) - 0.6) / ((1 - 0.6) - e * 0.8); // §3.11, lambda < 0
+    double qMin = (e * (1 - 0.8) - 0.6) / ((1 - 0.6) - e * 0.8); // docs/redaction.md, 'Mechanisms', lambda < 0
     assertThat(n2.right().q()[0]).isCloseTo(0.112205, within(1e-6)).isCloseTo(qMin, within(1e-9));
     assertThat(n2.leakage().total()).isCloseTo(0.8, within(1e-9));
   }

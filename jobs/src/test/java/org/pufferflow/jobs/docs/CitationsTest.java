@@ -1,0 +1,121 @@
+package org.pufferflow.jobs.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.pufferflow.jobs.RepositoryPaths;
+
+/**
+ * Every document a source file cites lies inside the repository: javadoc, comments and tests cite
+ * a page under {@code docs/} (optionally with a section title in quotes, which must be a heading of that page) or the
+ * papers by title, never the specification files kept outside the repository.
+ */
+class CitationsTest {
+
+  /** A Markdown or JSON file name, with the path characters before it. */
+  static final Pattern DOCUMENT = Pattern.compile("[\\w./-]*[\\w-]+\\.md\\b");
+
+  /** A page under docs/ followed by a section title in single or double quotes, with or without a comma. */
+  static final Pattern SECTION = Pattern.compile("(docs/[\\w-]+\\.md),? ['\"]([^'\"]+)['\"]");
+
+  /** Spec-style section numbers after a document name (a name, the Markdown suffix, a section sign). */
+  static final Pattern SPEC_SECTION = Pattern.compile("\\b[\\w-]+\\.md ?§");
+
+  @Test
+  void everyCitedDocumentIsInTheRepository() throws IOException {
+    Path root = RepositoryPaths.root();
+    List<String> problems = new ArrayList<>();
+    for (Path file : sources(root)) {
+      List<String> lines = Files.readAllLines(file);
+      for (int i = 0; i < lines.size(); i++) {
+        problems.addAll(problems(root, lines.get(i), root.relativize(file) + ":" + (i + 1)));
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void theCheckerFindsWhatItMust() {
+    Path root = RepositoryPaths.root();
+    String md = ".md";
+    assertThat(problems(root, " * see mqm" + md + " §3.8 (a)", "x")).isNotEmpty();
+    assertThat(problems(root, " * see design" + md + " for the layout", "x")).isNotEmpty();
+    assertThat(problems(root, " * see ../" + "shared" + "/spec/cli" + md, "x")).isNotEmpty();
+    assertThat(problems(root, " * see DEVELOPERS" + md + " 'Performance'", "x")).isNotEmpty();
+    assertThat(problems(root, " * writes {@code report" + md + "} into --out", "x")).isEmpty();
+    assertThat(problems(root, " * see docs/nowhere" + md, "x")).isNotEmpty();
+    assertThat(problems(root, " * see docs/mqm" + md + ", 'No such heading here'", "x")).isNotEmpty();
+    assertThat(problems(root, " * see docs/mqm" + md, "x")).isEmpty();
+    assertThat(problems(root, " * see docs/mqm" + md + ", 'Modes'", "x")).isEmpty();
+    assertThat(problems(root, " * see README" + md, "x")).isEmpty();
+  }
+
+  /** The folder beside the repository that holds the specifications (spelled in two parts for this file's sake). */
+  static final String SHARED = "sha" + "red";
+
+  /**
+   * Names of documents that live outside the repository (the specifications and the developers' guide); a file
+   * the code writes, such as a report, is not a citation.
+   */
+  static final Pattern OUTSIDE = Pattern.compile(
+      "(^|/)(mqm|dphmm|redaction|design|cli|config-contract|dphmm-vectors|DEVELOPERS)\\.md$");
+
+  static List<String> problems(Path root, String line, String where) {
+    List<String> out = new ArrayList<>();
+    if (line.contains(SHARED + "/spec") || line.contains("../" + SHARED) || SPEC_SECTION.matcher(line).find()) {
+      out.add(where + ": cites a file outside the repository: " + line.strip());
+    }
+    Matcher m = DOCUMENT.matcher(line);
+    while (m.find()) {
+      String doc = m.group();
+      if (doc.startsWith("./")) {
+        doc = doc.substring(2);
+      }
+      boolean cited = doc.startsWith("docs/") || OUTSIDE.matcher(doc).find();
+      if (cited && !(doc.startsWith("docs/") && Files.isRegularFile(root.resolve(doc)))) {
+        out.add(where + ": " + doc + " is not a document of this repository: " + line.strip());
+      }
+    }
+    Matcher s = SECTION.matcher(line);
+    while (s.find()) {
+      Path page = root.resolve(s.group(1));
+      if (Files.isRegularFile(page) && !hasHeading(page, s.group(2))) {
+        out.add(where + ": " + s.group(1) + " has no heading containing '" + s.group(2) + "'");
+      }
+    }
+    return out;
+  }
+
+  static boolean hasHeading(Path page, String title) {
+    try (Stream<String> lines = Files.lines(page)) {
+      String wanted = title.toLowerCase(Locale.ROOT);
+      return lines.filter(l -> l.startsWith("#")).anyMatch(l -> l.toLowerCase(Locale.ROOT).contains(wanted));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static List<Path> sources(Path root) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (String module : List.of("schemas", "operators", "jobs")) {
+      Path src = root.resolve(module).resolve("src");
+      if (!Files.isDirectory(src)) {
+        continue;
+      }
+      try (Stream<Path> walk = Files.walk(src)) {
+        walk.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
+      }
+    }
+    return files;
+  }
+}
