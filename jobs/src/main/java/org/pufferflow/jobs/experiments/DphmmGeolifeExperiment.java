@@ -8,13 +8,14 @@ import org.pufferflow.mechanism.dphmm.DphmmConfig;
 
 /**
  * {@code dphmm-geolife-time}, {@code dphmm-geolife-epsilon}, {@code dphmm-geolife-radius} and {@code dphmm-runtime}:
- * Figures 11, 12, 13 and 10 of "Quantifying Differential Privacy in Continuous Data Release under Temporal
- * Correlations" / DPHMM (Section 8, 'Empirical evaluation') on the shipped GeoLife sample (docs/experiments.md,
- * 'DPHMM on GeoLife'; model and sequences: {@link GeolifeDphmm}; metrics: {@link DphmmSimulation}).
+ * Figures 11, 12, 13 and 10 of the DPHMM paper ("DPHMM: differentially private hidden Markov models", Section 8,
+ * 'Empirical evaluation') on the shipped GeoLife sample (docs/experiments.md, 'DPHMM on GeoLife'; model and
+ * sequences: {@link GeolifeDphmm}; metrics: {@link DphmmSimulation}).
  *
  * <p>Three mechanisms, K-norm noise, ε = 1 unless varied: DPHMM with the utility graph G_util(r = 1 km), DPHMM with
  * the transition graph G_trs, both with the support constraint and strict repair; and the DPLS baseline
- * (δ-location set, δ = 0.01, complete graph). 20 true sequences × 100 ticks ({@code quick}: 6 × 40).
+ * (δ-location set, δ = 0.01, complete graph). 20 true sequences × 100 ticks ({@code quick}: 6 × 40), on the
+ * paper's 0.34 km cells (858 cells over the box, 164 of them visited).
  * Every CSV except the runtime columns is a deterministic function of the public sample and the public experiment
  * key.
  */
