@@ -192,7 +192,7 @@ final class DphmmSimulation {
    * DoP(s*) = #{s_j ∈ C : f(s_j) − f(s*) ∈ K_t}; 1 for an exact release (|C| = 1: the state is exposed). When s* is
    * not in C (possible with a δ-location set) s* itself is not counted.
    */
-  private int dop(int[] cs, int truth) {
+  int dop(int[] cs, int truth) {
     if (cs.length == 1) {
       return 1;
     }
