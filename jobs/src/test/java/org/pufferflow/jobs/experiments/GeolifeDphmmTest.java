@@ -18,7 +18,7 @@ class GeolifeDphmmTest {
     assertEquals(33 * 26, geo.states());
     assertEquals(geo.grid.rows() * geo.grid.cols(), geo.states());
     int visited = geo.visitedStates();
-    assertTrue(visited > 100 && visited < geo.states(), "visited " + visited);
+    assertEquals(164, visited, "the number docs/experiments.md quotes");
     double[][] m = geo.model.transition();
     long[] visits = geo.model.visits();
     double p0 = 0;
