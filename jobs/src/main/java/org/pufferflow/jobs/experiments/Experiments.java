@@ -25,7 +25,11 @@ public final class Experiments {
         new RedactionExperiment(RedactionExperiment.Figure.FIG3, quick),
         new RedactionExperiment(RedactionExperiment.Figure.FIG4, quick),
         new WassersteinVsMqmExperiment(quick),
-        new MqmAmpdsExperiment(quick));
+        new MqmAmpdsExperiment(quick),
+        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.TIME, quick),
+        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.EPSILON, quick),
+        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.RADIUS, quick),
+        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.RUNTIME, quick));
   }
 
   /** The full-size experiment named {@code name}, if any. */
