@@ -147,7 +147,7 @@ final class DphmmSimulation {
       double[] posterior = releaser.newPosterior();
       for (int t = 0; t < ticks; t++) {
         int truth = sequences[i][t];
-        int gap = t == 0 ? DphmmReleaser.FIRST_RELEASE : 1;
+        long gap = t == 0 ? DphmmReleaser.FIRST_RELEASE : 1;
         int k = 0;
         if (measureDop) {
           if (t == 0) {
