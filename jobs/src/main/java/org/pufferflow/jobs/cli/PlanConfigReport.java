@@ -52,7 +52,7 @@ final class PlanConfigReport {
   private static ObjectNode dphmm(DphmmOutlook d) {
     ObjectNode o = CliJson.object();
     o.set("epsilon", CliJson.number(d.epsilon()));
-    o.put("mechanism", d.noise() == DphmmNoise.K_NORM ? "knorm" : "laplace");
+    o.put("mechanism", d.noise().configName());
     o.put("states", d.states());
     o.put("queryDimension", d.queryDimension());
     ObjectNode full = CliJson.object();

@@ -12,6 +12,7 @@ import org.pufferflow.mechanism.mqm.ChainClass;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.SlidingWindowAccountant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,15 +117,16 @@ public final class PlanMqmCommand implements Callable<Integer> {
         throw new UsageException("--target-epsilon = " + eps + ": no Markov quilt is feasible, so no per-time-point"
             + " guarantee holds on an unbounded stream; raise --target-epsilon");
       }
-      design = SlidingWindowAccountant.designNoiseScale(cal, window, slide);
-      perPoint = SlidingWindowAccountant.withNoiseScale(cal, slide, design, true).steadyStateEpsilon();
+      MqmWindowPlan plan = MqmWindowPlan.perTimePoint(cal, slide, true);
+      design = plan.noiseScale(window);
+      perPoint = plan.accountant().steadyStateEpsilon();
       out.put("targetEpsilon", eps);
       out.set("perPointEpsilon", CliJson.number(perPoint));
       out.set("designNoiseScale", CliJson.number(design));
     } else if (slide != null) {
       perPoint = SlidingWindowAccountant.of(cal, slide, false).steadyStateEpsilon();
       design = Double.isFinite(cal.sStar())
-          ? SlidingWindowAccountant.designNoiseScale(cal, window, slide)
+          ? MqmWindowPlan.perTimePoint(cal, slide, false).noiseScale(window)
           : Double.POSITIVE_INFINITY;
       out.set("perPointEpsilon", CliJson.number(perPoint));
       out.set("designNoiseScale", CliJson.number(design));

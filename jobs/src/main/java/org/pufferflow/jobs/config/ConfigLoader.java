@@ -66,6 +66,10 @@ public final class ConfigLoader {
 
   private static JobConfig parse(String yaml, Path baseDir, String documentName) {
     ConfigNode root = new ConfigNode(YamlDocuments.parse(yaml, documentName), "");
+    if (root.optional("kafka") == null && root.optional("states") != null && root.optional("transition") != null) {
+      throw new ConfigException("(root)", "this is a model file (states, transition), not a job configuration;"
+          + " a job reads it through model.modelFile");
+    }
     root.requireMapping("kafka", "time", "model", "discretizer", "dphmm", "mqm", "redaction", "noise");
     KafkaConfig kafka = KafkaSection.read(root.required("kafka"));
     TimeConfig time = TimeSection.read(root.required("time"));

@@ -49,7 +49,7 @@ class ConfigLoaderTest {
     assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
     assertThat(c.mqm().window()).isEqualTo(96);
-    assertThat(c.mqm().slide()).isEqualTo(24);
+    assertThat(c.mqm().slide()).isEqualTo(96);
     assertThat(c.mqm().chains()).hasSize(1);
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.redaction()).isNull();
@@ -68,7 +68,7 @@ class ConfigLoaderTest {
     assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.utility(0.06));
     assertThat(c.dphmm().delta()).isEqualTo(0.01);
-    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.withPeriod(5000.0, 100.0, 1440L));
+    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.withPeriod(100000.0, 1440.0, 1440L));
     assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.FREQUENCIES);
   }
 

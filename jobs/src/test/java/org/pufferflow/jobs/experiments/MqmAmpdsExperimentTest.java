@@ -26,7 +26,7 @@ class MqmAmpdsExperimentTest {
     files = ExperimentFixtures.run(new MqmAmpdsExperiment(true), dir);
   }
 
-  /** The shipped sample gives the model `pufferflow learn` wrote to examples/model-bedroom.yaml (same settings). */
+  /** The shipped sample gives the model `pufferflow learn` wrote to examples/models/bedroom.yaml (same settings). */
   @Test
   void shippedSampleGivesTheBedroomModel() throws Exception {
     TraceSet traces = MqmAmpdsExperiment.traces();

@@ -48,8 +48,7 @@ public final class MqmWindowPlan {
         ? PufferPreconditions.checkNoiseScale(
             "MQM design-rule per-bin scale L*ceil(W/S)*s* (epsilon = " + calibration.epsilon() + ", window = "
                 + window + ", slide = " + slide + ")",
-            SlidingWindowAccountant.designNoiseScale(calibration, window, slide), Double.MIN_VALUE,
-            DiscreteLaplace.MAX_SCALE)
+            certifiedDesignScale(calibration, slide, partialWindows), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE)
         : calibration.noiseScale();
     scale[window] = full;
     if (partialWindows) {
@@ -57,6 +56,28 @@ public final class MqmWindowPlan {
         scale[len] = designRule ? full : calibration.forWindowLength(len).noiseScale();
       }
     }
+  }
+
+  /** Relative step by which the design-rule scale is raised until the accountant certifies ε*. */
+  static final double DESIGN_SCALE_STEP = 0x1.0p-40;
+
+  /**
+   * The design-rule scale β = L·⌈W/S⌉·s*(ε*), raised in relative steps of 2^-40 until the accountant, which rounds
+   * every loss up, certifies a steady-state per-time-point loss ≤ ε*: s* is computed in floating point, so β from
+   * the formula alone can certify ε*·(1 + a few ulps). Public configuration only; runs once per build.
+   */
+  static double certifiedDesignScale(MqmCalibration target, int slide, boolean partialWindows) {
+    double beta = SlidingWindowAccountant.designNoiseScale(target, target.windowLength(), slide);
+    for (int i = 0; i < 64 && Double.isFinite(beta); i++) {
+      double loss = SlidingWindowAccountant.withNoiseScale(target, slide, beta, partialWindows).steadyStateEpsilon();
+      if (loss <= target.epsilon()) {
+        return beta;
+      }
+      beta = Math.nextUp(beta * (1 + DESIGN_SCALE_STEP));
+    }
+    throw new IllegalArgumentException("epsilon = " + target.epsilon() + ": the design-rule scale " + beta
+        + " does not certify the per-time-point target (window = " + target.windowLength() + ", slide = " + slide
+        + ")");
   }
 
   /**
