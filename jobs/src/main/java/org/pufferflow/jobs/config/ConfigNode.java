@@ -49,7 +49,7 @@ final class ConfigNode {
     while (names.hasNext()) {
       String name = names.next();
       if (!known.contains(name)) {
-        throw new ConfigException(childPath(name), "unknown key");
+        throw new ConfigException(childPath(name), "unknown key, expected one of " + String.join(", ", known));
       }
     }
     return this;

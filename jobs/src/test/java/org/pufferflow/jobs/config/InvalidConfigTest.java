@@ -76,8 +76,10 @@ class InvalidConfigTest {
         c("time.tickMillis: missing required key", "-time.tickMillis"),
         c("kafka.bootstrapServers: missing required key", "-kafka.bootstrapServers"),
         c("dphmm.budget: missing required key", "-dphmm.budget"),
-        c("dphmm.epsilom: unknown key", "dphmm.epsilom=1.0"),
-        c("metrics: unknown key", "metrics={\"enabled\":true}"),
+        c("dphmm.epsilom: unknown key, expected one of epsilon, policyGraph, constraint, repair, fullSpan,"
+            + " mechanism, budget", "dphmm.epsilom=1.0"),
+        c("metrics: unknown key, expected one of kafka, time, model, discretizer, dphmm, mqm, redaction, noise",
+            "metrics={\"enabled\":true}"),
         c("time.tickMillis: expected an integer, got \"soon\"", "time.tickMillis=\"soon\""),
         c("dphmm.epsilon: expected a number, got a list", "dphmm.epsilon=[1]"),
         c("redaction.holdBackTicks: expected an integer, got 2.5", "redaction.holdBackTicks=2.5"),
@@ -118,7 +120,7 @@ class InvalidConfigTest {
             with(THREE_STATES, "discretizer.thresholds=[2,1]")),
         c("discretizer.min: must be below max, got 10 >= 10", "discretizer.min=10"),
         c("discretizer.thresholds[0]: 11 outside (min, max] = (0, 10]", "discretizer.thresholds=[11]"),
-        c("discretizer.labels: unknown key", "discretizer={\"type\":\"categorical\",\"labels\":[\"a\"]}"),
+        c("discretizer.labels: unknown key, expected one of type", "discretizer={\"type\":\"categorical\",\"labels\":[\"a\"]}"),
         c("discretizer.rows: rows*cols = 2*2 = 4, expected 2 (one cell per state)",
             "discretizer={\"type\":\"grid\",\"minLat\":0,\"maxLat\":1,\"minLon\":0,\"maxLon\":1,\"rows\":2,\"cols\":2}"),
         c("discretizer.minLat: must be in [-90, 90], got -91",
@@ -215,7 +217,7 @@ class InvalidConfigTest {
         c("noise: missing required section (dphmm, mqm and redaction need a noise key)", "-noise"),
         c("noise.keyEnv: not a valid environment variable name (letters, digits, '_'; value not shown)",
             "noise.keyEnv=\"3f8a 9c\""),
-        c("noise.key: unknown key", "noise.key=\"00ff\""));
+        c("noise.key: unknown key, expected one of keyFile, keyEnv", "noise.key=\"00ff\""));
   }
 
   @ParameterizedTest(name = "{0}")
