@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.BeforeEach;
@@ -251,6 +253,30 @@ class DphmmReleaseFunctionTest {
       h.open();
       feed(h, List.of(new StateObservation("a", 2, 1)));
       assertThat(h.extractOutputValues()).extracting(DphmmRelease::getReleaseSeq).containsExactly(1L);
+    }
+  }
+
+  @Test
+  void runsSnapshotsAndRestoresWithGenericTypesDisabled() throws Exception {
+    SerializerConfigImpl noKryo = new SerializerConfigImpl();
+    noKryo.setGenericTypes(false);
+    assertThat(DphmmReleaseFunction.outputType()).isInstanceOf(AvroTypeInfo.class);
+    assertThat(DphmmReleaseFunction.outputType().createSerializer(noKryo)).isNotNull();
+    assertThat(MechanismOutputs.LEDGER_EVENTS.getTypeInfo().createSerializer(noKryo)).isNotNull();
+    List<StateObservation> in = stream(3, 8);
+    OperatorSubtaskState snapshot;
+    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+      ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
+      h.open();
+      feed(h, in.subList(0, 12));
+      snapshot = h.snapshot(1, 0);
+    }
+    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+      ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
+      h.initializeState(snapshot);
+      h.open();
+      feed(h, in.subList(12, in.size()));
+      assertThat(h.extractOutputValues()).isNotEmpty();
     }
   }
 
