@@ -41,7 +41,8 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * {@code dphmm-last-tick} — the tick of the last release; {@code dphmm-release-seq} — the number of releases made
  * (the next release's noise sequence); {@code ledger-dphmm} — the subject's {@link LedgerState}. Operator state
  * {@code dphmm-ledger-policy} records the job's ledger policy, so that a restore under a policy without a safe
- * migration fails at start, naming the changed key, instead of at some subject's next record.
+ * migration fails at start, naming the changed key, instead of at some subject's next record; operator state
+ * {@code dphmm-model-states} records N, so that a restore under a model of another size fails at start too.
  *
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
  * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, releaseSeq)
@@ -57,8 +58,8 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE}, without its state). Outputs
  * carry public quantities only; whether the true state lay outside C_t (a surrogate release) is counted in the
  * {@code surrogateUses} metric, never shown per record. The releaser, the keyed generator and the scratch arrays
- * are built once per instance in {@code open()}; the per-record work allocates only the output record, the decoded
- * state objects of the state backend, and (sparse encoding) arrays when a subject's support grows.
+ * are built once per instance in {@code open()}; the per-record work allocates only the output record, the boxed
+ * longs and the objects the state backend returns, and (sparse encoding) arrays when a subject's support grows.
  */
 public final class DphmmReleaseFunction extends KeyedProcessFunction<String, StateObservation, DphmmRelease>
     implements CheckpointedFunction {
@@ -76,6 +77,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String RELEASE_SEQ_STATE = "dphmm-release-seq";
   static final String LEDGER_STATE = "ledger-dphmm";
   static final String POLICY_STATE = "dphmm-ledger-policy";
+  static final String MODEL_STATES_STATE = "dphmm-model-states";
 
   private final DphmmSpec spec;
   private final LedgerSpec budget;
@@ -118,6 +120,19 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     policyState.clear();
     policyState.add(gate.newState());
+    ListState<Integer> modelStates = context.getOperatorStateStore()
+        .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
+    if (context.isRestored()) {
+      for (int n : modelStates.get()) {
+        if (n != spec.states()) {
+          throw new IllegalStateException("DPHMM release function: the restored posteriors have " + n
+              + " states, the configured model has " + spec.states() + " (changed key: dphmm model); restore from a"
+              + " savepoint taken with the same model, or start without state");
+        }
+      }
+    }
+    modelStates.clear();
+    modelStates.add(spec.states());
   }
 
   /**

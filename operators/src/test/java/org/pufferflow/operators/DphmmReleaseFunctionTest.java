@@ -31,6 +31,7 @@ import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.operators.spec.DphmmSpec;
 import org.pufferflow.operators.spec.LedgerSpec;
 import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.PolicyGraphSpec;
 
 /**
  * The DPHMM release function in Flink's keyed operator harness (docs/operators.md, 'DPHMM release function'): tick
@@ -278,6 +279,27 @@ class DphmmReleaseFunctionTest {
       feed(h, in.subList(12, in.size()));
       assertThat(h.extractOutputValues()).isNotEmpty();
     }
+  }
+
+  @Test
+  void aModelOfAnotherSizeFailsAtStart() throws Exception {
+    OperatorSubtaskState snapshot;
+    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(10), key))) {
+      h.open();
+      feed(h, List.of(new StateObservation("a", 1, 0)));
+      snapshot = h.snapshot(1, 0);
+    }
+    DphmmSpec four = DphmmSpec.builder()
+        .transition(new double[][] {{0.7, 0.1, 0.1, 0.1}, {0.1, 0.7, 0.1, 0.1}, {0.1, 0.1, 0.7, 0.1},
+            {0.1, 0.1, 0.1, 0.7}})
+        .initial(new double[] {0.25, 0.25, 0.25, 0.25})
+        .query(new double[][] {{0}, {1}, {2}, {3}})
+        .policyGraph(PolicyGraphSpec.utility(1.0))
+        .epsilon(0.3)
+        .build();
+    var h = harness(new DphmmReleaseFunction(four, LedgerSpec.total(10), key));
+    assertThatThrownBy(() -> h.initializeState(snapshot))
+        .satisfies(e -> assertThat(messages(e)).contains("restored posteriors have 3 states, the configured model has 4"));
   }
 
   private static String messages(Throwable e) {
