@@ -87,7 +87,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient ValueState<Long> lastTickState;
   private transient ValueState<Long> releaseSeqState;
   private transient ValueState<LedgerState> ledgerState;
-  private transient ListState<LedgerState> policyState;
   private transient BudgetGate gate;
   private transient DphmmReleaser releaser;
   private transient KeyedRandom random;
@@ -111,7 +110,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   public void initializeState(FunctionInitializationContext context) throws Exception {
     gate = new BudgetGate(MECHANISM, budget);
     // union: after a rescale every subtask sees every policy the old subtasks recorded, and checks them all
-    policyState = context.getOperatorStateStore()
+    ListState<LedgerState> policyState = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(POLICY_STATE, LedgerStateTypes.LEDGER_STATE));
     if (context.isRestored()) {
       for (LedgerState recorded : policyState.get()) {

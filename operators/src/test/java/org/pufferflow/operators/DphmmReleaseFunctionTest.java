@@ -99,6 +99,9 @@ class DphmmReleaseFunctionTest {
       assertThat(fn.metrics().rejects(ReasonCode.DUPLICATE_TICK)).isEqualTo(1);
       assertThat(fn.metrics().rejects(ReasonCode.TOO_LATE)).isEqualTo(1);
       assertThat(fn.metrics().surrogateUses()).as("C is every state here").isZero();
+      // one hull cache per instance, shared by the subjects: C = {0, 1, 2} is built once, then hit 5 times
+      assertThat(fn.releaser().cacheMisses()).isEqualTo(1);
+      assertThat(DphmmMetrics.hitRate(fn.releaser().cacheHits(), fn.releaser().cacheMisses())).isEqualTo(5.0 / 6);
       assertThat(h.numKeyedStateEntries()).as("posterior, last tick, sequence, ledger per subject").isEqualTo(8);
     }
   }
