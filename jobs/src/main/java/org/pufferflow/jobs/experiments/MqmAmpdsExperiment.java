@@ -35,13 +35,14 @@ import org.pufferflow.noise.KeyedRandom;
  * discrete Laplace noise of scale 2σ from {@link KeyedRandom} under the public {@link ExperimentKeys experiment
  * key}; L1 error Σ_c |noisy_c − count_c| / T, averaged over repetitions.
  */
-final class MqmAmpdsExperiment implements Experiment {
+public final class MqmAmpdsExperiment implements Experiment {
 
   static final String RESOURCE = "/data/ampds2/Electricity_B1E-11-P.csv.gz";
   static final String CONTEXT = "experiment/mqm-ampds";
   static final double[] THRESHOLDS = {5, 50};
   static final long TICK_MILLIS = 15 * 60_000L;
-  static final double SMOOTHING = 0.01;
+  /** The add-λ smoothing of the bedroom model (as examples/models/bedroom.yaml). */
+  public static final double SMOOTHING = 0.01;
   static final int DAY = 96;
   static final MqmMode[] MODES = {MqmMode.EXACT_ANY_INITIAL, MqmMode.APPROX_GENERAL};
 
@@ -75,7 +76,8 @@ final class MqmAmpdsExperiment implements Experiment {
   }
 
   /** The shipped sample, levelled on 15-minute ticks. */
-  static TraceSet traces() {
+  /** The shipped AMPds2 bedroom sample as 15-minute power levels (P < 5, 5 ≤ P < 50, P ≥ 50 W). */
+  public static TraceSet traces() {
     try (InputStream in = MqmAmpdsExperiment.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException("resource " + RESOURCE + " missing from the class path");

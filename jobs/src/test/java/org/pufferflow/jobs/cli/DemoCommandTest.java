@@ -30,6 +30,9 @@ class DemoCommandTest {
     assertThat(captured.toString(StandardCharsets.UTF_8).trim())
         .isEqualTo("report: " + out.resolve("report.md").toAbsolutePath());
     String md = Files.readString(out.resolve("report.md"));
+    // the public model learned from the shipped trace, and where the experiments are
+    assertThat(md).contains("## A public model learned from public traces").contains("| P<5 |")
+        .contains("docs/experiments.md").contains("pufferflow experiment list");
     assertThat(md).contains("Every count matches the feed plan").contains("| TOO_LATE |").contains("| OUTSIDE_GRID |");
     byte[] png = Files.readAllBytes(out.resolve("rejections.png"));
     assertThat(png).hasSizeGreaterThan(1000);
