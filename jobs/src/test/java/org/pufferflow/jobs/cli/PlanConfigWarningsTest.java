@@ -136,6 +136,27 @@ class PlanConfigWarningsTest {
     }
   }
 
+  /** DPHMM and MQM on the same subjects: no theorem composes the two, and the plan says so. */
+  @Test
+  void dphmmAndMqmOnTheSameSubjectsWarn() throws IOException {
+    String head = """
+        kafka: {bootstrapServers: localhost:9092}
+        time: {tickMillis: 60000}
+        model:
+          states: [out, in]
+          transition: [[0.9, 0.1], [0.2, 0.8]]
+        discretizer: {type: categorical}
+        """;
+    String dphmm = "dphmm: {epsilon: 1.0, policyGraph: {type: complete}, budget: {total: 1000}}\n";
+    String mqm = "mqm: {window: 100, epsilon: 4.0, budget: {total: 1000}}\n";
+    assertThat(warnings(PlanConfigCommandTest.planJson(write(head + dphmm + mqm + NOISE))))
+        .anyMatch(s -> s.startsWith("dphmm, mqm: ") && s.contains("neither guarantee covers the pair"));
+    assertThat(warnings(PlanConfigCommandTest.planJson(write(head + dphmm + NOISE))))
+        .noneMatch(s -> s.startsWith("dphmm, mqm: "));
+    assertThat(warnings(PlanConfigCommandTest.planJson(write(head + mqm + NOISE))))
+        .noneMatch(s -> s.startsWith("dphmm, mqm: "));
+  }
+
   /** A hold-back the plan cannot work with and the right split are refused at load (exit 2), not merely warned. */
   @Test
   void shortHoldBackAndSplitRightAreRefusedAsRunRefusesThem() throws IOException {

@@ -44,10 +44,7 @@ class ConfigLoaderTest {
     DiscretizerConfig.Bins bins = (DiscretizerConfig.Bins) c.discretizer();
     assertThat(bins.thresholds()).containsExactly(0.2, 1.0);
     assertThat(bins.max()).isEqualTo(50.0);
-    assertThat(c.dphmm().epsilon()).isEqualTo(1.0);
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.complete());
-    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
-    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
+    assertThat(c.dphmm()).as("one mechanism per subject stream").isNull();
     assertThat(c.mqm().window()).isEqualTo(96);
     assertThat(c.mqm().slide()).isEqualTo(96);
     assertThat(c.mqm().chains()).hasSize(1);
@@ -69,7 +66,9 @@ class ConfigLoaderTest {
     assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.utility(0.06));
     assertThat(c.dphmm().delta()).isEqualTo(0.01);
     assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.withPeriod(100000.0, 1440.0, 1440L));
-    assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.FREQUENCIES);
+    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
+    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
+    assertThat(c.mqm()).as("one mechanism per subject stream").isNull();
   }
 
   @Test
