@@ -19,6 +19,7 @@ import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
@@ -42,9 +43,12 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * newest tick or a later one, is honoured in full. Decisions are made in tick order with the opt-out ranges known
  * at that moment: {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context
  * {@code ("redaction", subject, t)}. A tick without a record (a gap) is a redacted record of the design: nothing is
- * emitted for it. Decisions are driven by the subject's own ticks, not by event-time timers (the function knows
- * no tick length): a subject that stops sending keeps its last records held until it sends again or the input
- * ends.
+ * emitted for it. Without a tick clock, decisions are driven by the subject's own ticks only: a subject that stops
+ * sending keeps its last records held until it sends again or the input ends. With the job's {@link TickClock}
+ * (second constructor), the watermark decides too: record {@code t} is decided once the watermark (the minimum of
+ * both inputs') reaches {@code clock.startOf(t + H + 1)}, through one pending event-time timer per subject. An
+ * opt-out is then honoured in full if it arrives before the watermark passes the end of tick
+ * {@code from + H - plan.holdBack()}.
  *
  * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} is added to the subject's ranges. If {@code from} is before
  * {@code plan.firstProtectableTick(lastDecided)}, its first part cannot be protected (a record it would redact was
@@ -83,6 +87,7 @@ public final class RedactionFunction
   private final RedactionSpec spec;
   private final NoiseKeySource key;
   private final int[] stateBits;
+  private final TickClock clock;
 
   private transient RedactionPlan plan;
   private transient long holdBackTicks;
@@ -100,6 +105,20 @@ public final class RedactionFunction
    * @param stateBits the released bit of each model state: {@code stateBits[s]} is 0 or 1 for every state s
    */
   public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits) {
+    this(spec, key, stateBits, null);
+  }
+
+  /**
+   * As {@link #RedactionFunction(RedactionSpec, NoiseKeySource, int[])}, and with the job's tick clock the
+   * watermark also decides records: the record of tick {@code t} is decided once the watermark reaches
+   * {@code clock.startOf(t + H + 1)} (the subject's stream has moved past {@code t + H} in event time), even if the
+   * subject sends nothing more.
+   *
+   * @param clock the tick clock of the observations (their timestamps are the ends of their ticks), or null for
+   *     decisions on the subject's own ticks only
+   */
+  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock) {
+    this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     PufferPreconditions.checkNotNull("stateBits", stateBits);
@@ -151,6 +170,13 @@ public final class RedactionFunction
     b.add(o.tick, stateBits[o.state]);
     if (b.size() == 1) {
       ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE); // drain at the end of a bounded input
+      if (clock != null) {
+        // invariant: while records are held, a timer is pending at or before the first one's deadline
+        ctx.timerService().registerEventTimeTimer(deadline(o.tick));
+      }
+    }
+    if (clock != null) {
+      decideDue(b, ctx.timerService().currentWatermark(), o.subjectId, out); // a record behind the watermark
     }
     state.update(b);
   }
@@ -191,18 +217,35 @@ public final class RedactionFunction
 
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
-    if (timestamp != Long.MAX_VALUE) {
-      return;
-    }
     RedactionBuffer b = state.value();
     if (b == null || b.isEmpty()) {
       return;
     }
     String subject = ctx.getCurrentKey();
-    while (!b.isEmpty()) {
-      decideFirst(b, subject, out);
+    if (timestamp == Long.MAX_VALUE) {
+      while (!b.isEmpty()) {
+        decideFirst(b, subject, out);
+      }
+    } else if (clock != null) {
+      decideDue(b, timestamp, subject, out);
+      if (!b.isEmpty()) {
+        ctx.timerService().registerEventTimeTimer(deadline(b.firstTick()));
+      }
     }
     state.update(b);
+  }
+
+  /** The event time at which the record of tick {@code t} is decided: the start of tick {@code t + H + 1}. */
+  private long deadline(long t) {
+    long next = t + holdBackTicks + 1;
+    return next < 0 ? Long.MAX_VALUE : clock.startOf(next);
+  }
+
+  /** Decides every held record whose {@link #deadline} is at or before {@code watermark}. */
+  private void decideDue(RedactionBuffer b, long watermark, String subject, Collector<RedactedRecord> out) {
+    while (!b.isEmpty() && deadline(b.firstTick()) <= watermark) {
+      decideFirst(b, subject, out);
+    }
   }
 
   /** Decides, emits and removes the oldest held record, then prunes ranges that can no longer matter. */

@@ -30,6 +30,7 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
@@ -129,6 +130,43 @@ class RedactionFunctionTest {
       assertThat(ticks(out)).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 8L);
       assertThat(out.get(6).getValue()).as("the opted-out tick is redacted").isNull();
       assertThat(sideOutput(h)).isEmpty();
+    }
+  }
+
+  private static void watermark(
+      KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h, long w)
+      throws Exception {
+    h.processWatermark1(new Watermark(w));
+    h.processWatermark2(new Watermark(w));
+  }
+
+  @Test
+  void withATickClockTheWatermarkDecidesTheRecordsOfAQuietSubject() throws Exception {
+    TickClock clock = new TickClock(10, 0); // tick t spans event times 10t .. 10t + 9
+    try (var h = harness(new RedactionFunction(SPEC, key, BITS, clock))) {
+      h.open();
+      for (long t = 0; t <= 2; t++) {
+        h.processElement1(obs("a", t, 1));
+      }
+      watermark(h, 49);
+      assertThat(h.extractOutputValues()).as("tick 0 is decided at the start of tick 0 + 4 + 1").isEmpty();
+      watermark(h, 50);
+      assertThat(ticks(h.extractOutputValues())).containsExactly(0L);
+      h.processElement2(optOut("a", 5, 5)); // decided up to 0: the first protectable tick is 5
+      watermark(h, 70);
+      assertThat(ticks(h.extractOutputValues())).containsExactly(0L, 1L, 2L);
+      h.processElement1(obs("a", 5, 1));
+      h.processElement1(obs("a", 6, 1));
+      watermark(h, 100);
+      List<RedactedRecord> out = h.extractOutputValues();
+      assertThat(ticks(out)).containsExactly(0L, 1L, 2L, 5L);
+      assertThat(out.get(3).getValue()).isNull();
+      watermark(h, 200);
+      assertThat(ticks(h.extractOutputValues())).containsExactly(0L, 1L, 2L, 5L, 6L);
+      h.processElement1(obs("a", 9, 0)); // its deadline 140 is already behind the watermark: decided at once
+      assertThat(ticks(h.extractOutputValues())).containsExactly(0L, 1L, 2L, 5L, 6L, 9L);
+      h.processElement2(optOut("a", 12, 12)); // decided up to 9, first protectable 14
+      assertThat(sideOutput(h)).extracting(RejectedObservation::getReasonCode).containsExactly("OPT_OUT_TOO_LATE");
     }
   }
 
