@@ -441,6 +441,16 @@ class RedactionFunctionTest {
   }
 
   @Test
+  void everyReasonCodeIsListedInTheSchemaDocAndTheIngestionTable() throws IOException {
+    String schemaDoc = RejectedObservation.getClassSchema().getField("reasonCode").doc();
+    String table = Files.readString(Path.of("..", "docs", "ingestion.md"));
+    for (ReasonCode r : ReasonCode.values()) {
+      assertThat(schemaDoc).as("RejectedObservation.reasonCode doc").contains(r.name());
+      assertThat(table).as("docs/ingestion.md").contains("| `" + r.name() + "` |");
+    }
+  }
+
+  @Test
   void constructorRefusesABitMapThatIsNotZeroOrOne() {
     assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
