@@ -77,6 +77,12 @@ public final class RedactionFunction
   /** Name of the keyed state (stable: savepoints refer to it). */
   public static final String STATE_NAME = "redaction-buffer";
 
+  /**
+   * Largest {@code holdBackTicks} the function accepts: the held span is at most {@code holdBackTicks + 1} ticks,
+   * a quarter byte each in state, so at most 256 KiB per subject.
+   */
+  public static final long MAX_HOLD_BACK_TICKS = RedactionPlan.MAX_SIDE_TICKS;
+
   /** Source topic written into rejections (the control records carry no Kafka origin). */
   public static final String OPT_OUT_SOURCE = "opt-out";
 
@@ -121,6 +127,8 @@ public final class RedactionFunction
     this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
+    PufferPreconditions.checkArgument(spec.holdBackTicks() <= MAX_HOLD_BACK_TICKS,
+        "holdBackTicks = %s: more than %s ticks held back per subject", spec.holdBackTicks(), MAX_HOLD_BACK_TICKS);
     PufferPreconditions.checkNotNull("stateBits", stateBits);
     PufferPreconditions.checkArgument(stateBits.length > 0, "stateBits = []: must map every model state");
     for (int s = 0; s < stateBits.length; s++) {
@@ -190,6 +198,7 @@ public final class RedactionFunction
     if (from > to || from == OptOutRanges.NONE) {
       reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
           "opt-out [%d, %d]: fromTick must not exceed toTick; nothing protected", from, to));
+      state.update(b); // the subject is known from now on
       return;
     }
     long protectable = plan.firstProtectableTick(b.lastDecided());
@@ -202,6 +211,7 @@ public final class RedactionFunction
               + "decided; the first protectable tick is %d); %s", from, to, from, Math.min(to, protectable - 1),
           b.lastDecided(), protectable, rest));
       if (to < protectable) {
+        state.update(b);
         return;
       }
       from = protectable;
@@ -210,6 +220,7 @@ public final class RedactionFunction
       reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
           "opt-out [%d, %d]: the subject already holds %d disjoint opt-out ranges (the limit); nothing protected",
           o.getFromTick(), to, b.optOuts().size()));
+      state.update(b);
       return;
     }
     state.update(b);
@@ -301,6 +312,10 @@ public final class RedactionFunction
 
   long redactedCount() {
     return redacted.getCount();
+  }
+
+  long subjectsCount() {
+    return subjects.getCount();
   }
 
   /** Names the configuration only: no key, no state, no subject data. */

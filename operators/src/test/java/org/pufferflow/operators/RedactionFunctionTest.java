@@ -267,6 +267,7 @@ class RedactionFunctionTest {
       assertThat(rejected.get(0).getSourceTopic()).isEqualTo(RedactionFunction.OPT_OUT_SOURCE);
       assertThat(fn.rejectCount(ReasonCode.OPT_OUT_TOO_LATE)).isEqualTo(2);
       assertThat(fn.rejectCount(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
+      assertThat(fn.subjectsCount()).isEqualTo(1);
       List<RedactedRecord> out = h.extractOutputValues();
       assertThat(ticks(out)).hasSize(41);
       for (RedactedRecord r : out) {
@@ -277,6 +278,19 @@ class RedactionFunctionTest {
           assertThat(r.getValue()).as("released before the opt-out, tick %d", r.getTick()).isEqualTo(1);
         }
       }
+    }
+  }
+
+  @Test
+  void aSubjectFirstSeenThroughARefusedOptOutIsCountedOnce() throws Exception {
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    try (var h = harness(fn)) {
+      h.open();
+      h.processElement2(optOut("new", 9, 7));
+      h.processElement1(obs("new", 0, 1));
+      h.processElement1(obs("other", 0, 1));
+      assertThat(fn.subjectsCount()).isEqualTo(2);
+      assertThat(fn.rejectCount(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
     }
   }
 
@@ -456,6 +470,9 @@ class RedactionFunctionTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
     assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0]))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
+    RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
+    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
   }
 
   // ---------------------------------------------------------------------------------------------------------------
