@@ -347,14 +347,17 @@ class RedactionFunctionTest {
     }
   }
 
-  /** A mixed input of 40 subjects: records with gaps, opt-outs in time, late, partly late and invalid. */
-  private static List<Object> mixedInput() {
+  /**
+   * A mixed input of 40 subjects: records with gaps, subjects going quiet after tick 30, opt-outs in time, late,
+   * partly late; with {@code watermarks}, the watermark (a {@code Long}) after every tick's records.
+   */
+  private static List<Object> mixedInput(boolean watermarks) {
     List<Object> in = new ArrayList<>();
     for (long t = 0; t < 60; t++) {
       for (int s = 0; s < 40; s++) {
         String subject = "m" + s;
-        if ((t + s) % 7 == 3) {
-          continue; // gap
+        if ((t + s) % 7 == 3 || (s % 8 == 0 && t > 30)) {
+          continue; // gap, or a quiet subject
         }
         in.add(new StateObservation(subject, t, state(subject, t)));
         if (t == 10 + 3 * (s % 5)) {
@@ -363,6 +366,9 @@ class RedactionFunctionTest {
         if (t == 40 && s % 2 == 0) {
           in.add(new OptOut(subject, 38L, 44L));
         }
+      }
+      if (watermarks) {
+        in.add(10 * t + 9);
       }
     }
     return in;
@@ -374,6 +380,8 @@ class RedactionFunctionTest {
       Object o = input.get(i);
       if (o instanceof StateObservation s) {
         h.processElement1(obs(s.subjectId, s.tick, s.state));
+      } else if (o instanceof Long w) {
+        watermark(h, w);
       } else {
         h.processElement2(new StreamRecord<>((OptOut) o, 0));
       }
@@ -381,8 +389,16 @@ class RedactionFunctionTest {
   }
 
   private byte[] uninterrupted(NoiseKeySource source) throws Exception {
-    List<Object> input = mixedInput();
-    try (var h = harness(new RedactionFunction(SPEC, source, BITS))) {
+    return uninterrupted(source, null);
+  }
+
+  private static RedactionFunction function(NoiseKeySource source, TickClock clock) {
+    return new RedactionFunction(SPEC, source, BITS, clock);
+  }
+
+  private byte[] uninterrupted(NoiseKeySource source, TickClock clock) throws Exception {
+    List<Object> input = mixedInput(clock != null);
+    try (var h = harness(function(source, clock))) {
       h.open();
       feed(h, input, 0, input.size());
       h.processWatermark1(new Watermark(Long.MAX_VALUE));
@@ -401,20 +417,32 @@ class RedactionFunctionTest {
 
   @Test
   void snapshotAndRestoreMidStreamGiveByteIdenticalOutput() throws Exception {
-    List<Object> input = mixedInput();
-    byte[] expected = uninterrupted(key);
+    snapshotAndRestore(null);
+  }
+
+  @Test
+  void snapshotAndRestoreMidStreamGiveByteIdenticalOutputWithWatermarkTimers() throws Exception {
+    TickClock clock = new TickClock(10, 0);
+    assertThat(uninterrupted(key, clock)).as("the watermark decides earlier than the ticks alone")
+        .isNotEqualTo(uninterrupted(key, null));
+    snapshotAndRestore(clock);
+  }
+
+  private void snapshotAndRestore(TickClock clock) throws Exception {
+    List<Object> input = mixedInput(clock != null);
+    byte[] expected = uninterrupted(key, clock);
     int cut = input.size() / 2 + 3;
     OperatorSubtaskState snapshot;
     byte[] mainBefore;
     byte[] sideBefore;
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
+    try (var h = harness(function(key, clock))) {
       h.open();
       feed(h, input, 0, cut);
       snapshot = h.snapshot(1L, 1L);
       mainBefore = bytes(h);
       sideBefore = sideBytes(h);
     }
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
+    try (var h = harness(function(key, clock))) {
       h.setup();
       h.initializeState(snapshot);
       h.open();
