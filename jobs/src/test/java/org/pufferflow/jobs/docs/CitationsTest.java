@@ -26,7 +26,7 @@ class CitationsTest {
   static final Pattern DOCUMENT = Pattern.compile("[\\w./-]*[\\w-]+\\.md\\b");
 
   /** A page under docs/ followed by a section title in single or double quotes, with or without a comma. */
-  static final Pattern SECTION = Pattern.compile("(docs/[\\w-]+\\.md),? ['\"]([^'\"]+)['\"]");
+  static final Pattern SECTION = Pattern.compile("(docs/[\\w-]+\\.md),? ['\"]([^'\"]+)(?:['\"]|$)");
 
   /** Spec-style section numbers after a document name (a name, the Markdown suffix, a section sign). */
   static final Pattern SPEC_SECTION = Pattern.compile("\\b[\\w-]+\\.md ?§");
@@ -57,6 +57,8 @@ class CitationsTest {
     assertThat(problems(root, " * see docs/mqm" + md + ", 'No such heading here'", "x")).isNotEmpty();
     assertThat(problems(root, " * see docs/mqm" + md, "x")).isEmpty();
     assertThat(problems(root, " * see docs/mqm" + md + ", 'Modes'", "x")).isEmpty();
+    // a title that runs over the line break is checked by the part on this line
+    assertThat(problems(root, " * see docs/mqm" + md + ", 'No such heading at", "x")).isNotEmpty();
     assertThat(problems(root, " * see README" + md, "x")).isEmpty();
   }
 

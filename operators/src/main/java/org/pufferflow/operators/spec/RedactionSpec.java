@@ -8,9 +8,9 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
 
 /**
- * The public description of streaming correlation-aware redaction (docs/redaction.md, 'Streaming rule (§6) — what
- * the Flink operator must do'; docs/configuration.md, 'redaction'): the binary chain (α, β), ε, the mechanism, the
- * budget split and how many ticks records are held back. Serializable and immutable; the function calls
+ * The public description of streaming correlation-aware redaction (docs/redaction.md, 'Streaming contract';
+ * docs/configuration.md, 'redaction'): the binary chain (α, β), ε, the mechanism, the budget split and how many
+ * ticks records are held back. Serializable and immutable; the function calls
  * {@link #build()} in {@code open()}.
  *
  * <p>{@link #build()} makes the plan with {@link RedactionPlan#of}, the one validating factory of the redaction
