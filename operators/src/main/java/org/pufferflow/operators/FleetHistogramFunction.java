@@ -164,6 +164,11 @@ public final class FleetHistogramFunction
     emitted.inc();
   }
 
+  /** Late histograms counted by this instance (tests). */
+  long lateHistograms() {
+    return late.getCount();
+  }
+
   /**
    * Variance of the discrete Laplace law P(x) ∝ exp(−|x|/β): 2t/(1−t)² with t = e^{−1/β} (computed with expm1 so
    * that large β keep their precision; ≈ 2β² for β ≫ 1).

@@ -219,6 +219,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     return plan;
   }
 
+  /** This instance's metrics (after {@code open()}; tests). */
+  MqmMetrics metrics() {
+    return metrics;
+  }
+
   /** The metrics of one MQM operator instance (group pufferflow → mqm). */
   static final class MqmMetrics {
     private final Counter releases;
@@ -257,6 +262,26 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
     void rejected(ReasonCode reason) {
       rejectCounters.get(reason).inc();
+    }
+
+    long releases() {
+      return releases.getCount();
+    }
+
+    long refusals() {
+      return refusals.getCount();
+    }
+
+    long exhaustions() {
+      return exhaustions.getCount();
+    }
+
+    long rejects(ReasonCode reason) {
+      return rejectCounters.get(reason).getCount();
+    }
+
+    long subjects() {
+      return subjects;
     }
   }
 }
