@@ -40,7 +40,8 @@ import org.pufferflow.operators.spec.MqmSpec;
  *
  * <p>Keyed state: one {@code double[]} per open window (subjects, variance sum, per-bin sums), explicit primitive
  * array type information, cleared when the window is emitted. Input duties: histograms of one MQM configuration
- * (the spec given here: k bins, full windows of W ticks) with event-time timestamps.
+ * (the spec given here: k bins; windows of W observed ticks, and partial ones at the start of a stream only when
+ * summing counts) with event-time timestamps.
  */
 public final class FleetHistogramFunction
     extends KeyedProcessFunction<Tuple2<Long, Long>, WindowHistogram, FleetHistogram> {
@@ -82,6 +83,9 @@ public final class FleetHistogramFunction
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
     PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
         "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), spec.states());
+    PufferPreconditions.checkArgument(!(spec.partialWindows() && spec.output() == MqmSpec.Output.FREQUENCIES),
+        "mqm spec = %s: a fleet of frequencies needs every window's length, which partial windows do not carry;"
+            + " sum counts, or release no partial windows", spec);
     this.allowedLateness = PufferPreconditions.checkAtLeast("allowedLatenessMillis", allowedLatenessMillis, 0);
     this.states = spec.states();
     this.window = spec.window();

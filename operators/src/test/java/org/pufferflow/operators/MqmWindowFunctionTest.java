@@ -306,4 +306,67 @@ class MqmWindowFunctionTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("stateLabels = 1 labels: the MQM spec has 2 states");
   }
+
+  private static MqmSpec partialSpec(MqmSpec.Output output) {
+    return MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(5).slide(2)
+        .epsilon(1.0).partialWindows(true).output(output).build();
+  }
+
+  @Test
+  void partialWindowsAtTheStartHaveTheirOwnLengthAndTheFullScale() throws Exception {
+    MqmSpec spec = partialSpec(MqmSpec.Output.COUNTS);
+    long[] ticks = {10, 11, 15, 16, 17, 40, 41, 42, 43};
+    try (var h = harness(spec, AMPLE, keyFile(dir, 4))) {
+      h.open();
+      for (long t : ticks) {
+        feed(h, "p", t, state(t));
+      }
+      List<WindowHistogram> out = out(h);
+      // ranks 1, 3 end partial windows (lengths 1, 3); ranks 5, 7, 9 full windows starting at ranks 1, 3, 5
+      assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(10L, 10L, 10L, 15L, 17L);
+      assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(10L, 15L, 17L, 41L, 43L);
+      assertThat(out).extracting(WindowHistogram::getNoiseScale).containsOnly(spec.build().noiseScale(5));
+      assertThat(spec.build().noiseScale(1)).isEqualTo(spec.build().noiseScale(5));
+    }
+    List<WindowHistogram> counts = new ArrayList<>();
+    List<WindowHistogram> freq = new ArrayList<>();
+    for (MqmSpec.Output o : MqmSpec.Output.values()) {
+      try (var h = harness(partialSpec(o), AMPLE, keyFile(dir, 4))) {
+        h.open();
+        for (long t : ticks) {
+          feed(h, "p", t, state(t));
+        }
+        (o == MqmSpec.Output.COUNTS ? counts : freq).addAll(out(h));
+      }
+    }
+    int[] lengths = {1, 3, 5, 5, 5};
+    for (int i = 0; i < lengths.length; i++) {
+      for (int c = 0; c < 2; c++) {
+        assertThat(freq.get(i).getNoisyCounts().get(c))
+            .isEqualTo(counts.get(i).getNoisyCounts().get(c) / lengths[i]);
+      }
+    }
+    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("partial windows");
+  }
+
+  @Test
+  void thePartialWindowsOptionSurvivesSerialization() throws Exception {
+    MqmSpec on = partialSpec(MqmSpec.Output.COUNTS);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (var out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(on);
+    }
+    MqmSpec back;
+    try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      back = (MqmSpec) in.readObject();
+    }
+    assertThat(back).isEqualTo(on).hasSameHashCodeAs(on);
+    assertThat(back.partialWindows()).isTrue();
+    assertThat(back.build().windowLengthAt(3)).isEqualTo(3);
+    assertThat(stickySpec(5, 2).partialWindows()).isFalse();
+    assertThat(stickySpec(5, 2).build().windowLengthAt(3)).isZero();
+    assertThat(on).isNotEqualTo(MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(5).slide(2).epsilon(1.0).build());
+  }
 }
