@@ -1,11 +1,14 @@
 package org.pufferflow.operators;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
@@ -208,7 +211,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
         .setSourceTopic(NoiseContext.MQM)
         .setSourcePartition(-1)
         .setSourceOffset(-1)
-        .setRawPayload(java.nio.ByteBuffer.allocate(0))
+        .setRawPayload(ByteBuffer.allocate(0))
         .setReasonCode(reason.name())
         .setMessage("subject " + obs.subjectId + ": " + message)
         .build());
@@ -230,7 +233,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     private final Counter refusals;
     private final Counter exhaustions;
     private final MetricGroup rejects;
-    private final java.util.EnumMap<ReasonCode, Counter> rejectCounters = new java.util.EnumMap<>(ReasonCode.class);
+    private final EnumMap<ReasonCode, Counter> rejectCounters = new EnumMap<>(ReasonCode.class);
     private long subjects;
 
     MqmMetrics(MetricGroup group) {
@@ -241,7 +244,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       for (ReasonCode r : new ReasonCode[] {ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL}) {
         rejectCounters.put(r, rejects.counter(r.name()));
       }
-      group.gauge("currentSubjects", (org.apache.flink.metrics.Gauge<Long>) () -> subjects);
+      group.gauge("currentSubjects", (Gauge<Long>) () -> subjects);
     }
 
     void newSubject() {
