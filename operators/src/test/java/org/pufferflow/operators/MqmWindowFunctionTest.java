@@ -270,6 +270,11 @@ class MqmWindowFunctionTest {
           .KeyedProcessOperator<?, ?, ?>) h.getOneInputOperator()).getUserFunction();
       assertThat(fn.metrics().rejects(ReasonCode.DUPLICATE_TICK)).isEqualTo(1);
       assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(1);
+      assertThat(fn.metrics().subjects()).isEqualTo(1);
+      feed(h, "new", 5, 2); // a first record that is rejected creates no subject state
+      feed(h, "new", 6, 0);
+      assertThat(fn.metrics().subjects()).isEqualTo(2);
+      assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(2);
     }
   }
 
