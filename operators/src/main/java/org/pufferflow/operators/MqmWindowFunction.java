@@ -146,6 +146,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       }
       window = windowState.value();
       window.checkParameters(plan.window(), spec.states());
+      progress.checkParameters(plan.window(), plan.slide());
     }
     window.push(obs.state);
     long n = ++progress.observed;

@@ -374,4 +374,28 @@ class MqmWindowFunctionTest {
     assertThat(on).isNotEqualTo(MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
         .window(5).slide(2).epsilon(1.0).build());
   }
+
+  @Test
+  void aRestoreUnderAnotherSlideOrWindowIsRefusedNamingIt() throws Exception {
+    NoiseKeySource key = keyFile(dir, 2);
+    OperatorSubtaskState snapshot;
+    try (var h = harness(stickySpec(4, 2), AMPLE, key)) {
+      h.open();
+      feed(h, "s", 1, 0);
+      snapshot = h.snapshot(1L, 1L);
+    }
+    try (var h = harness(stickySpec(4, 1), AMPLE, key)) {
+      h.setup();
+      h.initializeState(snapshot);
+      h.open();
+      assertThatThrownBy(() -> feed(h, "s", 2, 0)).hasMessageContaining("slide 2")
+          .hasMessageContaining("mqm.slide");
+    }
+    try (var h = harness(stickySpec(5, 2), AMPLE, key)) {
+      h.setup();
+      h.initializeState(snapshot);
+      h.open();
+      assertThatThrownBy(() -> feed(h, "s", 2, 0)).hasMessageContaining("window 4");
+    }
+  }
 }
