@@ -23,11 +23,15 @@ class LedgerNoAllocationTest {
       sink += ledger.tryCharge(state, 0.75, tick++).ordinal() + ledger.remainingInPeriod(state);
     }
     long thread = Thread.currentThread().getId();
-    long before = bean.getThreadAllocatedBytes(thread);
-    for (int i = 0; i < 100_000; i++) {
-      sink += ledger.tryCharge(state, 0.75, tick++).ordinal() + ledger.remainingInPeriod(state);
+    // the least over three rounds: a late JIT compilation can allocate once, per-call allocation shows every round
+    long allocated = Long.MAX_VALUE;
+    for (int round = 0; round < 3; round++) {
+      long before = bean.getThreadAllocatedBytes(thread);
+      for (int i = 0; i < 100_000; i++) {
+        sink += ledger.tryCharge(state, 0.75, tick++).ordinal() + ledger.remainingInPeriod(state);
+      }
+      allocated = Math.min(allocated, bean.getThreadAllocatedBytes(thread) - before);
     }
-    long allocated = bean.getThreadAllocatedBytes(thread) - before;
     assertThat(sink).isPositive();
     assertThat(allocated).as("bytes allocated over 100000 charges").isLessThan(1024);
   }

@@ -29,9 +29,15 @@ class NoAllocationTest {
     work(r, polygon, cube, out, mechanism, subject, 0); // warm-up (interpreter and JIT)
     work(r, polygon, cube, out, mechanism, subject, CALLS);
     long thread = Thread.currentThread().getId();
-    long before = bean.getThreadAllocatedBytes(thread);
-    double sink = work(r, polygon, cube, out, mechanism, subject, 2 * CALLS);
-    long allocated = bean.getThreadAllocatedBytes(thread) - before;
+    // the least over three rounds: a late JIT compilation can allocate once in one round, while per-call
+    // allocation (>= 16 * CALLS bytes) shows in every round
+    long allocated = Long.MAX_VALUE;
+    double sink = 0;
+    for (int round = 0; round < 3; round++) {
+      long before = bean.getThreadAllocatedBytes(thread);
+      sink += work(r, polygon, cube, out, mechanism, subject, (2 + round) * CALLS);
+      allocated = Math.min(allocated, bean.getThreadAllocatedBytes(thread) - before);
+    }
     assertThat(sink).isFinite();
     // a few hundred bytes of slack for the counter's own bookkeeping; per-call allocation would be >= 16 * CALLS
     assertThat(allocated).as("bytes allocated over %d calls", CALLS).isLessThan(1024);
