@@ -66,6 +66,7 @@ public final class DphmmReleaser {
   private final double[] logw;
   private final double[] u;
   private final ExpMemo expMemo = new ExpMemo();
+  private int lastCount; // |C| of the last release or observe, for lastConstraintContains
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
@@ -233,7 +234,8 @@ public final class DphmmReleaser {
       PufferPreconditions.checkAtLeast("gap", gap, 1);
       gaps.propagate(posterior, gap, prior);
     }
-    return config.constraint().select(prior, c);
+    lastCount = config.constraint().select(prior, c);
+    return lastCount;
   }
 
   private void exactRelease(double[] posterior, DphmmRelease out) {
@@ -342,5 +344,14 @@ public final class DphmmReleaser {
   /** Cache statistics: misses (hull builds). */
   public long cacheMisses() {
     return cache.misses();
+  }
+
+  /**
+   * Whether {@code state} belongs to the constraint set C of the last {@link #release} or {@link #observe} call
+   * (false before the first). A caller passes the true state to count surrogate uses (s* ∉ C) in a metric; the
+   * answer is private and must never be published per record.
+   */
+  public boolean lastConstraintContains(int state) {
+    return lastCount > 0 && Arrays.binarySearch(c, 0, lastCount, state) >= 0;
   }
 }
