@@ -36,6 +36,9 @@ class RecordRoundTripTest {
             .setReleaseSeq(0).setStateLabels(List.of("away", "home", "busy"))
             .setNoisyCounts(List.of(3.0, 17.0, 4.0)).setNoiseScale(2.5).setPerPointEpsilon(1.0)
             .setMode("exact-any-initial").build(),
+        FleetHistogram.newBuilder().setWindowStartTick(0).setWindowEndTick(23).setSubjects(1200)
+            .setStateLabels(List.of("away", "home", "busy")).setNoisyCounts(List.of(3610.0, 20411.0, 4779.0))
+            .setNoiseStdDev(List.of(123.4, 123.4, 123.4)).setOutput("counts").build(),
         RedactedRecord.newBuilder().setSubjectId("p").setTick(4).setValue(null).build(),
         RedactedRecord.newBuilder().setSubjectId("p").setTick(5).setValue(1).build(),
         LedgerEvent.newBuilder().setSubjectId("p").setMechanism("dphmm").setSpent(10.000000000000002)

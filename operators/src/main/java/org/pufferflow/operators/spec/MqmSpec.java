@@ -59,6 +59,7 @@ public final class MqmSpec implements Serializable {
   private final double gap;
   private final MqmMode mode;
   private final Output output;
+  private final boolean partialWindows;
 
   private MqmSpec(Builder b, MqmMode mode) {
     this.window = b.window;
@@ -70,6 +71,7 @@ public final class MqmSpec implements Serializable {
     this.gap = b.gap;
     this.mode = mode;
     this.output = PufferPreconditions.checkNotNull("output", b.output);
+    this.partialWindows = b.partialWindows;
   }
 
   public static Builder builder() {
@@ -101,7 +103,7 @@ public final class MqmSpec implements Serializable {
         .windowLength(window)
         .sensitivity(COUNT_SENSITIVITY)
         .build();
-    return MqmWindowPlan.perTimePoint(calibration, slide, false);
+    return MqmWindowPlan.perTimePoint(calibration, slide, partialWindows);
   }
 
   public int window() {
@@ -158,6 +160,11 @@ public final class MqmSpec implements Serializable {
     return output;
   }
 
+  /** Whether partial windows (lengths W−S, W−2S, … ≥ 1) are released at the start of a subject's stream. */
+  public boolean partialWindows() {
+    return partialWindows;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof MqmSpec s
@@ -169,19 +176,22 @@ public final class MqmSpec implements Serializable {
         && Double.compare(s.piMin, piMin) == 0
         && Double.compare(s.gap, gap) == 0
         && s.mode == mode
-        && s.output == output;
+        && s.output == output
+        && s.partialWindows == partialWindows;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(window, slide, epsilon, states, Arrays.deepHashCode(chains), piMin, gap, mode, output);
+    return Objects.hash(window, slide, epsilon, states, Arrays.deepHashCode(chains), piMin, gap, mode, output,
+        partialWindows);
   }
 
   @Override
   public String toString() {
     return "MqmSpec[window=" + window + ", slide=" + slide + ", epsilon=" + epsilon + ", k=" + states
         + (chains != null ? ", chains=" + chains.length : ", piMin=" + piMin + ", gap=" + gap)
-        + ", mode=" + mode.configName() + ", output=" + output.configName() + "]";
+        + ", mode=" + mode.configName() + ", output=" + output.configName()
+        + (partialWindows ? ", partialWindows" : "") + "]";
   }
 
   /** Builder of {@link MqmSpec}. Required: window, epsilon, and either chains or bounds (states, piMin, gap). */
@@ -195,6 +205,7 @@ public final class MqmSpec implements Serializable {
     private double gap = Double.NaN;
     private MqmMode mode;
     private Output output = Output.COUNTS;
+    private boolean partialWindows;
 
     private Builder() {}
 
@@ -243,6 +254,15 @@ public final class MqmSpec implements Serializable {
 
     public Builder output(Output o) {
       this.output = o;
+      return this;
+    }
+
+    /**
+     * Release partial windows at the start of each subject's stream (default false), at the same design-rule
+     * scale as full windows (docs/mqm.md, 'Windows over gaps').
+     */
+    public Builder partialWindows(boolean enabled) {
+      this.partialWindows = enabled;
       return this;
     }
 

@@ -1,0 +1,290 @@
+package org.pufferflow.operators;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.ChargeResult;
+import org.pufferflow.accounting.LedgerState;
+import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseContext;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.state.LedgerStateTypes;
+import org.pufferflow.operators.state.StateWindow;
+import org.pufferflow.operators.state.StateWindowSerializer;
+
+/**
+ * Windowed MQM histograms of each subject's chain states (docs/operators.md, 'MQM window function'; docs/mqm.md,
+ * 'Windows over gaps' and 'Which ε'), keyed by subject over the tick-ordered {@link StateObservation} stream.
+ *
+ * <p>Keyed state: the window ({@link StateWindow}: ring buffer, a byte per state when k ≤ 256, running counts;
+ * {@link StateWindowSerializer}), the subject's {@link MqmProgress} (observed count, last tick, release sequence,
+ * window start ticks) and its ledger ({@link LedgerState}). The schedule is {@link MqmSpec#build()}'s
+ * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
+ * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
+ * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
+ * releaseSeq), after the {@link BudgetGate} charged it ε* (the argument is in docs/operators.md).
+ *
+ * <p>Per record: O(1) work and no allocation unless a window is released (the release is O(k) plus the output
+ * record). Outputs carry public quantities only: ticks, labels, noisy counts, scales, ε and mode.
+ *
+ * <p>Input duties (ingestion's contract): strictly increasing ticks per subject and states in 0..k−1. A record
+ * breaking them is not used: it goes to {@link MechanismOutputs#REJECTED} (DUPLICATE_TICK, TOO_LATE or
+ * UNKNOWN_LABEL) and is counted.
+ */
+public final class MqmWindowFunction extends KeyedProcessFunction<String, StateObservation, WindowHistogram>
+    implements CheckpointedFunction {
+
+  private static final long serialVersionUID = 1L;
+
+  /** Keyed state names (stable: savepoints refer to them). */
+  static final String WINDOW_STATE = "mqm-window";
+  static final String PROGRESS_STATE = "mqm-progress";
+  static final String LEDGER_STATE = "mqm-ledger";
+
+  private final MqmSpec spec;
+  private final LedgerSpec budget;
+  private final NoiseKeySource key;
+  private final ArrayList<String> labels;
+
+  private transient MqmWindowPlan plan;
+  private transient WindowHistogramRelease release;
+  private transient BudgetGate gate;
+  private transient KeyedRandom random;
+  private transient double epsilonStar;
+  private transient String mode;
+  private transient int[] countsScratch;
+  private transient long[] noisyScratch;
+  private transient ValueState<StateWindow> windowState;
+  private transient ValueState<MqmProgress> progressState;
+  private transient ValueState<LedgerState> ledgerState;
+  private transient RestoredLedgerPolicy policy;
+  private transient MqmMetrics metrics;
+
+  /**
+   * @param spec the windows, ε*, Θ, mode and output (validated by its builder)
+   * @param budget the per-subject ledger of the {@code mqm} mechanism
+   * @param key where the noise key is loaded from in {@code open()}
+   * @param stateLabels the label of each of the k model states, in state-index order (public)
+   */
+  public MqmWindowFunction(MqmSpec spec, LedgerSpec budget, NoiseKeySource key, List<String> stateLabels) {
+    this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
+    this.budget = PufferPreconditions.checkNotNull("budget", budget);
+    this.key = PufferPreconditions.checkNotNull("noise key source", key);
+    PufferPreconditions.checkNotNull("stateLabels", stateLabels);
+    PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
+        "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), spec.states());
+    this.labels = new ArrayList<>(stateLabels);
+  }
+
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    policy = new RestoredLedgerPolicy(NoiseContext.MQM, budget.build());
+    policy.initialize(context);
+  }
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    policy.snapshot();
+  }
+
+  @Override
+  public void open(OpenContext openContext) {
+    plan = spec.build();
+    release = WindowHistogramRelease.of(plan);
+    gate = new BudgetGate(NoiseContext.MQM, budget);
+    random = new KeyedRandom(key.load());
+    epsilonStar = plan.targetEpsilon();
+    mode = spec.mode().configName();
+    countsScratch = new int[spec.states()];
+    noisyScratch = new long[spec.states()];
+    windowState = getRuntimeContext().getState(new ValueStateDescriptor<>(WINDOW_STATE, StateWindowSerializer.INSTANCE));
+    progressState = getRuntimeContext().getState(new ValueStateDescriptor<>(PROGRESS_STATE, MqmProgress.TYPE));
+    ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
+    MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup(NoiseContext.MQM);
+    metrics = new MqmMetrics(group);
+  }
+
+  @Override
+  public void processElement(StateObservation obs, Context ctx, Collector<WindowHistogram> out) throws Exception {
+    MqmProgress progress = progressState.value();
+    StateWindow window;
+    if (progress == null) {
+      progress = MqmProgress.fresh(plan.window(), plan.slide());
+      window = new StateWindow(plan.window(), spec.states());
+      metrics.newSubject();
+    } else {
+      if (obs.tick <= progress.lastTick) {
+        reject(ctx, obs, obs.tick == progress.lastTick ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE,
+            "tick = " + obs.tick + ": not after the subject's previous MQM tick " + progress.lastTick
+                + " (one state per tick, in tick order)");
+        return;
+      }
+      window = windowState.value();
+      window.checkParameters(plan.window(), spec.states());
+    }
+    if (obs.state < 0 || obs.state >= spec.states()) {
+      reject(ctx, obs, ReasonCode.UNKNOWN_LABEL,
+          "state: outside the MQM model's " + spec.states() + " states (value not shown)");
+      return;
+    }
+    window.push(obs.state);
+    long n = ++progress.observed;
+    progress.lastTick = obs.tick;
+    int slide = plan.slide();
+    if ((n - 1) % slide == 0) {
+      progress.startTicks[(int) (((n - 1) / slide) % progress.startTicks.length)] = obs.tick;
+    }
+    int length = plan.windowLengthAt(n);
+    if (length > 0) {
+      releaseWindow(obs, ctx, out, window, progress, n, length);
+    }
+    windowState.update(window);
+    progressState.update(progress);
+  }
+
+  private void releaseWindow(StateObservation obs, Context ctx, Collector<WindowHistogram> out, StateWindow window,
+      MqmProgress progress, long n, int length) throws Exception {
+    LedgerState ledger = ledgerState.value();
+    if (ledger == null) {
+      ledger = gate.newState();
+    }
+    ChargeResult charge = gate.charge(ledger, epsilonStar, obs.tick);
+    ledgerState.update(ledger);
+    if (!charge.charged()) {
+      metrics.refused();
+      if (charge.reportsExhaustion()) {
+        metrics.exhausted();
+        ctx.output(MechanismOutputs.LEDGER_EVENTS, gate.exhaustionEvent(obs.subjectId, ledger, charge));
+      }
+      return;
+    }
+    for (int s = 0; s < countsScratch.length; s++) {
+      countsScratch[s] = window.count(s);
+    }
+    long seq = progress.releaseSeq++;
+    release.release(countsScratch, length, NoiseContext.position(random, NoiseContext.MQM, obs.subjectId, seq),
+        noisyScratch);
+    long startRank = n - length + 1;
+    long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
+    List<Double> values = new ArrayList<>(noisyScratch.length);
+    boolean frequencies = spec.output() == MqmSpec.Output.FREQUENCIES;
+    for (long v : noisyScratch) {
+      values.add(frequencies ? v / (double) length : (double) v);
+    }
+    out.collect(WindowHistogram.newBuilder()
+        .setSubjectId(obs.subjectId)
+        .setWindowStartTick(startTick)
+        .setWindowEndTick(obs.tick)
+        .setReleaseSeq(seq)
+        .setStateLabels(labels)
+        .setNoisyCounts(values)
+        .setNoiseScale(plan.noiseScale(length))
+        .setPerPointEpsilon(epsilonStar)
+        .setMode(mode)
+        .build());
+    metrics.released();
+  }
+
+  private void reject(Context ctx, StateObservation obs, ReasonCode reason, String message) {
+    metrics.rejected(reason);
+    ctx.output(MechanismOutputs.REJECTED, RejectedObservation.newBuilder()
+        .setSourceTopic(NoiseContext.MQM)
+        .setSourcePartition(-1)
+        .setSourceOffset(-1)
+        .setRawPayload(ByteBuffer.allocate(0))
+        .setReasonCode(reason.name())
+        .setMessage("subject " + obs.subjectId + ": " + message)
+        .build());
+  }
+
+  /** The window schedule in use (after {@code open()}). */
+  MqmWindowPlan plan() {
+    return plan;
+  }
+
+  /** This instance's metrics (after {@code open()}; tests). */
+  MqmMetrics metrics() {
+    return metrics;
+  }
+
+  /** The metrics of one MQM operator instance (group pufferflow → mqm). */
+  static final class MqmMetrics {
+    private final Counter releases;
+    private final Counter refusals;
+    private final Counter exhaustions;
+    private final MetricGroup rejects;
+    private final EnumMap<ReasonCode, Counter> rejectCounters = new EnumMap<>(ReasonCode.class);
+    private long subjects;
+
+    MqmMetrics(MetricGroup group) {
+      releases = group.counter("releases");
+      refusals = group.counter("budgetRefusals");
+      exhaustions = group.counter("budgetExhaustions");
+      rejects = group.addGroup("rejects");
+      for (ReasonCode r : new ReasonCode[] {ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL}) {
+        rejectCounters.put(r, rejects.counter(r.name()));
+      }
+      group.gauge("currentSubjects", (Gauge<Long>) () -> subjects);
+    }
+
+    void newSubject() {
+      subjects++;
+    }
+
+    void released() {
+      releases.inc();
+    }
+
+    void refused() {
+      refusals.inc();
+    }
+
+    void exhausted() {
+      exhaustions.inc();
+    }
+
+    void rejected(ReasonCode reason) {
+      rejectCounters.get(reason).inc();
+    }
+
+    long releases() {
+      return releases.getCount();
+    }
+
+    long refusals() {
+      return refusals.getCount();
+    }
+
+    long exhaustions() {
+      return exhaustions.getCount();
+    }
+
+    long rejects(ReasonCode reason) {
+      return rejectCounters.get(reason).getCount();
+    }
+
+    long subjects() {
+      return subjects;
+    }
+  }
+}
