@@ -30,5 +30,11 @@ public enum ReasonCode {
   DUPLICATE_TICK,
   /** The record's tick is behind the subject's newest tick by more than the allowed lateness, or is before a tick
    * of the subject that was already processed. */
-  TOO_LATE
+  TOO_LATE,
+  /** redaction: an opt-out (or its first part) covers ticks whose records can no longer be protected, because a
+   * record they would redact was already released (docs/operators.md, 'Redaction function'). */
+  OPT_OUT_TOO_LATE,
+  /** redaction: an opt-out with {@code fromTick > toTick}, or one that would exceed the subject's limit of held
+   * opt-out ranges; nothing of it is protected. */
+  OPT_OUT_REFUSED
 }

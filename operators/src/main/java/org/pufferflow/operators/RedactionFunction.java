@@ -1,0 +1,326 @@
+package org.pufferflow.operators;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Locale;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.util.Collector;
+import org.pufferflow.avro.OptOut;
+import org.pufferflow.avro.RedactedRecord;
+import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.TickClock;
+import org.pufferflow.mechanism.redaction.OptOutRanges;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.NoiseContext;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.operators.state.RedactionBuffer;
+import org.pufferflow.operators.state.RedactionBufferSerializer;
+
+/**
+ * Correlation-aware redaction of one subject's binary stream (docs/operators.md, 'Redaction function';
+ * docs/redaction.md, 'Streaming contract'; Maßny et al., Sec. IV). Keyed by subject; input 1 is the subject's
+ * {@link StateObservation}s in strictly increasing tick order (gaps allowed), input 2 its {@link OptOut} control
+ * records, connected and keyed by subject. Output: one {@link RedactedRecord} per observed tick, in tick order,
+ * whose value is the record's bit or null (redacted).
+ *
+ * <p><b>Hold-back.</b> With {@code H = spec.holdBackTicks()} ({@code >= plan.holdBack()}), the record of tick
+ * {@code t} is held until a record of the same subject with a tick {@code > t + H} arrives, or the watermark reaches
+ * {@code Long.MAX_VALUE} (end of a bounded input: every held record is then decided). So every opt-out that
+ * arrives before the subject's stream moves past {@code t + H}, and in particular every opt-out for the subject's
+ * newest tick or a later one, is honoured in full. Decisions are made in tick order with the opt-out ranges known
+ * at that moment: {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context
+ * {@code ("redaction", subject, t)}. A tick without a record (a gap) is a redacted record of the design: nothing is
+ * emitted for it. Without a tick clock, decisions are driven by the subject's own ticks only: a subject that stops
+ * sending keeps its last records held until it sends again or the input ends. With the job's {@link TickClock}
+ * (second constructor), the watermark decides too: record {@code t} is decided once the watermark (the minimum of
+ * both inputs') reaches {@code clock.startOf(t + H + 1)}, through one pending event-time timer per subject. An
+ * opt-out is then honoured in full if it arrives before the watermark passes the end of tick
+ * {@code from + H - plan.holdBack()}.
+ *
+ * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} is added to the subject's ranges. If {@code from} is before
+ * {@code plan.firstProtectableTick(lastDecided)}, its first part cannot be protected (a record it would redact was
+ * already released): that part is reported to {@link MechanismOutputs#REJECTED} with reason
+ * {@link ReasonCode#OPT_OUT_TOO_LATE} and counted, and the rest, if any, is protected. An opt-out with
+ * {@code from > to}, or one that would exceed the subject's limit of {@link OptOutRanges#DEFAULT_CAPACITY} disjoint
+ * ranges, is reported whole with {@link ReasonCode#OPT_OUT_REFUSED}. A record of input 1 at or before the subject's
+ * newest tick (an upstream ordering fault) is reported as {@link ReasonCode#DUPLICATE_TICK} or
+ * {@link ReasonCode#TOO_LATE}. Rejections carry the Avro-encoded opt-out as payload (empty for observations) and
+ * name ticks only, never a state.
+ *
+ * <p><b>State</b> per subject: one {@link RedactionBuffer} (descriptor {@value #STATE_NAME}, explicit serializer
+ * {@link RedactionBufferSerializer}): the held bits, the last decided tick and the opt-out ranges, pruned with
+ * {@code plan.oldestRelevantTick} after every decision. Redaction has no per-subject ε budget: each opt-out's
+ * guarantee is ε by the plan, so there is no ledger.
+ *
+ * <p><b>Metrics</b> (group {@code pufferflow} → {@code redaction}): {@code released}, {@code redacted},
+ * {@code optOuts}, {@code subjects} (subjects first seen by this instance since it started) and
+ * {@code rejects.<REASON>}.
+ */
+public final class RedactionFunction
+    extends KeyedCoProcessFunction<String, StateObservation, OptOut, RedactedRecord> {
+
+  private static final long serialVersionUID = 1L;
+
+  /** Name of the keyed state (stable: savepoints refer to it). */
+  public static final String STATE_NAME = "redaction-buffer";
+
+  /**
+   * Largest {@code holdBackTicks} the function accepts: the held span is at most {@code holdBackTicks + 1} ticks,
+   * a quarter byte each in state, so at most 256 KiB per subject.
+   */
+  public static final long MAX_HOLD_BACK_TICKS = RedactionPlan.MAX_SIDE_TICKS;
+
+  /** Source topic written into rejections (the control records carry no Kafka origin). */
+  public static final String OPT_OUT_SOURCE = "opt-out";
+
+  private static final ReasonCode[] REASONS = {
+    ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE
+  };
+
+  private final RedactionSpec spec;
+  private final NoiseKeySource key;
+  private final int[] stateBits;
+  private final TickClock clock;
+
+  private transient RedactionPlan plan;
+  private transient long holdBackTicks;
+  private transient KeyedRandom random;
+  private transient ValueState<RedactionBuffer> state;
+  private transient Counter released;
+  private transient Counter redacted;
+  private transient Counter optOuts;
+  private transient Counter subjects;
+  private transient EnumMap<ReasonCode, Counter> rejects;
+
+  /**
+   * @param spec the public redaction configuration (the plan is built in {@code open()})
+   * @param key where the noise key comes from (loaded in {@code open()})
+   * @param stateBits the released bit of each model state: {@code stateBits[s]} is 0 or 1 for every state s
+   */
+  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits) {
+    this(spec, key, stateBits, null);
+  }
+
+  /**
+   * As {@link #RedactionFunction(RedactionSpec, NoiseKeySource, int[])}, and with the job's tick clock the
+   * watermark also decides records: the record of tick {@code t} is decided once the watermark reaches
+   * {@code clock.startOf(t + H + 1)} (the subject's stream has moved past {@code t + H} in event time), even if the
+   * subject sends nothing more.
+   *
+   * @param clock the tick clock of the observations (their timestamps are the ends of their ticks), or null for
+   *     decisions on the subject's own ticks only
+   */
+  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock) {
+    this.clock = clock;
+    this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
+    this.key = PufferPreconditions.checkNotNull("noise key source", key);
+    PufferPreconditions.checkArgument(spec.holdBackTicks() <= MAX_HOLD_BACK_TICKS,
+        "holdBackTicks = %s: more than %s ticks held back per subject", spec.holdBackTicks(), MAX_HOLD_BACK_TICKS);
+    PufferPreconditions.checkNotNull("stateBits", stateBits);
+    PufferPreconditions.checkArgument(stateBits.length > 0, "stateBits = []: must map every model state");
+    for (int s = 0; s < stateBits.length; s++) {
+      PufferPreconditions.checkArgument(stateBits[s] == 0 || stateBits[s] == 1,
+          "stateBits[%s] = %s: must be 0 or 1", s, stateBits[s]);
+    }
+    this.stateBits = stateBits.clone();
+  }
+
+  @Override
+  public void open(OpenContext openContext) {
+    plan = spec.build();
+    holdBackTicks = spec.holdBackTicks();
+    random = new KeyedRandom(key.load());
+    state = getRuntimeContext().getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
+    MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup(NoiseContext.REDACTION);
+    released = group.counter("released");
+    redacted = group.counter("redacted");
+    optOuts = group.counter("optOuts");
+    subjects = group.counter("subjects");
+    rejects = new EnumMap<>(ReasonCode.class);
+    MetricGroup rejectGroup = group.addGroup("rejects");
+    for (ReasonCode r : REASONS) {
+      rejects.put(r, rejectGroup.counter(r.name()));
+    }
+  }
+
+  @Override
+  public void processElement1(StateObservation o, Context ctx, Collector<RedactedRecord> out) throws Exception {
+    RedactionBuffer b = buffer();
+    long newest = b.newestTick();
+    if (newest != RedactionBuffer.NONE && o.tick <= newest) {
+      ReasonCode reason = o.tick == newest ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE;
+      reject(ctx, reason, new byte[0], String.format(Locale.ROOT,
+          "tick %d: not after the subject's newest tick %d (observations must arrive in tick order)", o.tick, newest));
+      return;
+    }
+    if (o.state < 0 || o.state >= stateBits.length) {
+      throw new IllegalStateException("subject " + o.subjectId + ", tick " + o.tick
+          + ": state index outside the " + stateBits.length + " states of stateBits (value not shown)");
+    }
+    // every held record t with t + H < o.tick: no opt-out still to come can change it (class comment)
+    long decideBefore = o.tick - holdBackTicks; // decide t < decideBefore; no overflow: ticks >= 0 in practice
+    while (!b.isEmpty() && b.firstTick() < decideBefore) {
+      decideFirst(b, o.subjectId, out);
+    }
+    b.add(o.tick, stateBits[o.state]);
+    if (b.size() == 1) {
+      ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE); // drain at the end of a bounded input
+      if (clock != null) {
+        // invariant: while records are held, a timer is pending at or before the first one's deadline
+        ctx.timerService().registerEventTimeTimer(deadline(o.tick));
+      }
+    }
+    if (clock != null) {
+      decideDue(b, ctx.timerService().currentWatermark(), o.subjectId, out); // a record behind the watermark
+    }
+    state.update(b);
+  }
+
+  @Override
+  public void processElement2(OptOut o, Context ctx, Collector<RedactedRecord> out) throws Exception {
+    optOuts.inc();
+    RedactionBuffer b = buffer();
+    long from = o.getFromTick();
+    long to = o.getToTick();
+    if (from > to || from == OptOutRanges.NONE) {
+      reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
+          "opt-out [%d, %d]: fromTick must not exceed toTick; nothing protected", from, to));
+      state.update(b); // the subject is known from now on
+      return;
+    }
+    long protectable = plan.firstProtectableTick(b.lastDecided());
+    if (plan.isTooLate(from, b.lastDecided())) {
+      String rest = to < protectable
+          ? "nothing protected"
+          : String.format(Locale.ROOT, "ticks %d..%d protected", protectable, to);
+      reject(ctx, ReasonCode.OPT_OUT_TOO_LATE, encode(o), String.format(Locale.ROOT,
+          "opt-out [%d, %d]: ticks %d..%d can no longer be protected (records up to tick %d were already "
+              + "decided; the first protectable tick is %d); %s", from, to, from, Math.min(to, protectable - 1),
+          b.lastDecided(), protectable, rest));
+      if (to < protectable) {
+        state.update(b);
+        return;
+      }
+      from = protectable;
+    }
+    if (!b.optOuts().add(from, to)) {
+      reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
+          "opt-out [%d, %d]: the subject already holds %d disjoint opt-out ranges (the limit); nothing protected",
+          o.getFromTick(), to, b.optOuts().size()));
+      state.update(b);
+      return;
+    }
+    state.update(b);
+  }
+
+  @Override
+  public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
+    RedactionBuffer b = state.value();
+    if (b == null || b.isEmpty()) {
+      return;
+    }
+    String subject = ctx.getCurrentKey();
+    if (timestamp == Long.MAX_VALUE) {
+      while (!b.isEmpty()) {
+        decideFirst(b, subject, out);
+      }
+    } else if (clock != null) {
+      decideDue(b, timestamp, subject, out);
+      if (!b.isEmpty()) {
+        ctx.timerService().registerEventTimeTimer(deadline(b.firstTick()));
+      }
+    }
+    state.update(b);
+  }
+
+  /** The event time at which the record of tick {@code t} is decided: the start of tick {@code t + H + 1}. */
+  private long deadline(long t) {
+    long next = t + holdBackTicks + 1;
+    return next < 0 ? Long.MAX_VALUE : clock.startOf(next);
+  }
+
+  /** Decides every held record whose {@link #deadline} is at or before {@code watermark}. */
+  private void decideDue(RedactionBuffer b, long watermark, String subject, Collector<RedactedRecord> out) {
+    while (!b.isEmpty() && deadline(b.firstTick()) <= watermark) {
+      decideFirst(b, subject, out);
+    }
+  }
+
+  /** Decides, emits and removes the oldest held record, then prunes ranges that can no longer matter. */
+  private void decideFirst(RedactionBuffer b, String subject, Collector<RedactedRecord> out) {
+    long t = b.firstTick();
+    int x = b.firstValue();
+    OptOutRanges ranges = b.optOuts();
+    boolean release = plan.release(t, x, ranges, random, subject);
+    b.removeFirst();
+    if (!ranges.isEmpty()) {
+      ranges.pruneBefore(plan.oldestRelevantTick(t + 1));
+    }
+    out.collect(new RedactedRecord(subject, t, release ? Integer.valueOf(x) : null));
+    (release ? released : redacted).inc();
+  }
+
+  private RedactionBuffer buffer() throws IOException {
+    RedactionBuffer b = state.value();
+    if (b == null) {
+      b = new RedactionBuffer(OptOutRanges.DEFAULT_CAPACITY);
+      subjects.inc();
+    }
+    return b;
+  }
+
+  private void reject(Context ctx, ReasonCode reason, byte[] payload, String message) {
+    rejects.get(reason).inc();
+    ctx.output(MechanismOutputs.REJECTED, Rejections.of(OPT_OUT_SOURCE, -1, -1, payload, reason, message));
+  }
+
+  /** The opt-out's Avro binary encoding (the payload of its rejection). */
+  static byte[] encode(OptOut o) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(32);
+      BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(bytes, null);
+      new SpecificDatumWriter<>(OptOut.class).write(o, encoder);
+      encoder.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot encode an opt-out", e);
+    }
+  }
+
+  /** Count of rejections with {@code reason} since {@link #open} (tests and diagnostics). */
+  long rejectCount(ReasonCode reason) {
+    Counter c = rejects.get(reason);
+    return c == null ? 0 : c.getCount();
+  }
+
+  long releasedCount() {
+    return released.getCount();
+  }
+
+  long redactedCount() {
+    return redacted.getCount();
+  }
+
+  long subjectsCount() {
+    return subjects.getCount();
+  }
+
+  /** Names the configuration only: no key, no state, no subject data. */
+  @Override
+  public String toString() {
+    return "RedactionFunction[" + spec + ", " + key + ", states=" + stateBits.length + "]";
+  }
+}
