@@ -12,22 +12,26 @@ import org.pufferflow.noise.NoiseKey;
 
 /**
  * The bare mechanism's own rate (docs/benchmarks.md, 'Keyed operators'): the plain-Java mechanism called in a loop
- * on one subject's synthetic path, with the keyed generator reset to each release's context as the operator does,
- * and no Flink, no state backend, no serialization. What the operator adds on top is the difference.
+ * on the operator's input — the same synthetic records, subjects taking turns, each with its own mechanism state in
+ * plain arrays (for at most {@value #MAX_SUBJECTS} subjects; beyond that the loop cycles over the first
+ * {@value #MAX_SUBJECTS}) — with the keyed generator reset to each release's context as the operator does, and no
+ * Flink, no state backend, no serialization. What the operator adds on top is the difference.
  */
 final class BareMechanismLoop {
 
-  private static final String SUBJECT = SyntheticObservations.subjectId(0);
+  /** Most subjects whose state the loop keeps. */
+  static final int MAX_SUBJECTS = 4096;
 
   private BareMechanismLoop() {}
 
   /** Records per second over about {@code seconds} of work, after a warm-up of a fifth of that. */
-  static double recordsPerSecond(BenchMechanism mechanism, int states, double seconds) {
+  static double recordsPerSecond(BenchMechanism mechanism, int states, int subjects, double seconds) {
     PufferPreconditions.checkPositive("seconds", seconds);
+    int m = Math.min(subjects, MAX_SUBJECTS);
     Loop loop = switch (mechanism) {
-      case DPHMM -> new DphmmLoop(states);
-      case MQM -> new MqmLoop(states);
-      case REDACTION -> new RedactionLoop();
+      case DPHMM -> new DphmmLoop(states, m);
+      case MQM -> new MqmLoop(states, m);
+      case REDACTION -> new RedactionLoop(m);
     };
     run(loop, seconds / 5);
     return run(loop, seconds);
@@ -57,80 +61,108 @@ final class BareMechanismLoop {
     double next();
   }
 
-  private static final class DphmmLoop implements Loop {
-    private final DphmmReleaser releaser;
-    private final DphmmRelease out;
-    private final double[] posterior;
-    private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
-    private final SyntheticPath path;
-    private long tick;
+  /** Subject ids and the round-robin position: record i is subject i mod m at tick i div m. */
+  private abstract static class RoundRobin implements Loop {
+    final String[] ids;
+    final SyntheticPath path;
+    int subject;
+    long tick;
 
-    DphmmLoop(int states) {
-      releaser = BenchModels.dphmm(states).newReleaser();
-      out = releaser.newResult();
-      posterior = releaser.newPosterior();
+    RoundRobin(int states, int subjects) {
+      ids = new String[subjects];
+      for (int s = 0; s < subjects; s++) {
+        ids[s] = SyntheticObservations.subjectId(s);
+      }
       path = new SyntheticPath(states);
     }
 
     @Override
-    public double next() {
-      long t = tick++;
-      releaser.release(posterior, t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, path.state(0, t),
-          rng.reset("dphmm", SUBJECT, t), out);
+    public final double next() {
+      double v = record(subject, tick, path.state(subject, tick));
+      if (++subject == ids.length) {
+        subject = 0;
+        tick++;
+      }
+      return v;
+    }
+
+    abstract double record(int s, long t, int state);
+  }
+
+  private static final class DphmmLoop extends RoundRobin {
+    private final DphmmReleaser releaser;
+    private final DphmmRelease out;
+    private final double[][] posteriors;
+    private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
+
+    DphmmLoop(int states, int subjects) {
+      super(states, subjects);
+      releaser = BenchModels.dphmm(states).newReleaser();
+      out = releaser.newResult();
+      posteriors = new double[subjects][];
+      for (int s = 0; s < subjects; s++) {
+        posteriors[s] = releaser.newPosterior();
+      }
+    }
+
+    @Override
+    double record(int s, long t, int state) {
+      releaser.release(posteriors[s], t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, state,
+          rng.reset("dphmm", ids[s], t), out);
       return out.z()[0];
     }
   }
 
-  private static final class MqmLoop implements Loop {
+  private static final class MqmLoop extends RoundRobin {
     private final MqmWindowPlan plan;
     private final WindowHistogramRelease release;
-    private final SyntheticPath path;
-    private final int[] ring;
-    private final int[] counts;
+    private final byte[][] rings;
+    private final int[][] counts;
+    private final long[] releases;
     private final long[] noisy;
     private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
-    private long observed;
-    private long releases;
 
-    MqmLoop(int states) {
+    MqmLoop(int states, int subjects) {
+      super(states, subjects);
       plan = BenchModels.mqm(states).build();
       release = WindowHistogramRelease.of(plan);
-      path = new SyntheticPath(states);
-      ring = new int[plan.window()];
-      counts = new int[states];
+      rings = new byte[subjects][plan.window()];
+      counts = new int[subjects][states];
+      releases = new long[subjects];
       noisy = new long[states];
     }
 
     @Override
-    public double next() {
-      int slot = (int) (observed % ring.length);
-      if (observed >= ring.length) {
-        counts[ring[slot]]--;
+    double record(int s, long observedBefore, int state) {
+      byte[] ring = rings[s];
+      int[] c = counts[s];
+      int slot = (int) (observedBefore % ring.length);
+      if (observedBefore >= ring.length) {
+        c[ring[slot] & 0xff]--;
       }
-      int s = path.state(0, observed);
-      ring[slot] = s;
-      counts[s]++;
-      observed++;
-      int length = plan.windowLengthAt(observed);
+      ring[slot] = (byte) state;
+      c[state]++;
+      int length = plan.windowLengthAt(observedBefore + 1);
       if (length > 0) {
-        release.release(counts, length, rng.reset("mqm", SUBJECT, releases++), noisy);
+        release.release(c, length, rng.reset("mqm", ids[s], releases[s]++), noisy);
         return noisy[0];
       }
       return 0;
     }
   }
 
-  private static final class RedactionLoop implements Loop {
+  private static final class RedactionLoop extends RoundRobin {
     private final RedactionPlan plan = BenchModels.redaction().build();
     private final OptOutRanges optOuts = new OptOutRanges();
     private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
-    private final SyntheticPath path = new SyntheticPath(2);
-    private long tick;
+
+    RedactionLoop(int subjects) {
+      super(2, subjects);
+    }
 
     @Override
-    public double next() {
-      long t = tick++;
-      return plan.release(t, path.state(0, t), optOuts, rng, SUBJECT) ? 1 : 0;
+    double record(int s, long t, int state) {
+      return plan.release(t, state, optOuts, rng, ids[s]) ? 1 : 0;
     }
   }
 }

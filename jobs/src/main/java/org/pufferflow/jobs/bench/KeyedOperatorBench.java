@@ -70,7 +70,8 @@ public final class KeyedOperatorBench {
       Timed t = timed(cluster);
       BenchCluster.JobRun pass = t.passThrough();
       BenchCluster.JobRun op = t.operator();
-      double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.seconds());
+      double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
+          options.seconds());
       long stateRecords = (long) STATE_RUN_TICKS * options.subjects();
       BenchCluster.JobRun state = cluster.run(job(cluster, true, stateRecords, true), "bench state size");
       double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / options.subjects();
