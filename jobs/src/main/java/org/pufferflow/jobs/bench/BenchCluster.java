@@ -7,6 +7,7 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
@@ -49,6 +50,9 @@ final class BenchCluster implements AutoCloseable {
   static BenchCluster start(int slots, Path workDir) throws Exception {
     Configuration c = LocalFlink.loopbackConfiguration();
     c.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
+    // keep the statistics of every checkpoint of a run, so the largest keyed state is found even when the run's
+    // last checkpoints were declined (tasks finishing)
+    c.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 100_000);
     MiniCluster mc = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(c)
         .setNumTaskManagers(1).setNumSlotsPerTaskManager(slots).build());
     mc.start();
