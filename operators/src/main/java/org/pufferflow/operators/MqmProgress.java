@@ -28,6 +28,8 @@ public class MqmProgress {
   public long lastTick;
   /** Sequence number of the subject's next MQM release (the noise context's sequence). */
   public long releaseSeq;
+  /** The slide S the progress was built with (a restore under another slide is refused). */
+  public int slide;
   /** Ring of window start ticks: slot ((r−1)/S) mod ⌈W/S⌉ holds the tick of observed rank r ≡ 1 (mod S). */
   public long[] startTicks;
 
@@ -36,14 +38,28 @@ public class MqmProgress {
   /** Fresh progress for windows of length {@code window} sliding by {@code slide}. */
   static MqmProgress fresh(int window, int slide) {
     MqmProgress p = new MqmProgress();
+    p.slide = slide;
     p.startTicks = new long[(window + slide - 1) / slide];
     return p;
+  }
+
+  /**
+   * Refuses progress built under another window schedule (a restore after a change of mqm.slide or mqm.window).
+   *
+   * @throws IllegalStateException naming the parameter that changed
+   */
+  void checkParameters(int window, int expectedSlide) {
+    if (slide != expectedSlide || startTicks == null || startTicks.length != (window + slide - 1) / slide) {
+      throw new IllegalStateException("MQM progress state was built with slide " + slide
+          + ", the configuration now says window " + window + ", slide " + expectedSlide
+          + "; restore from a savepoint taken with the same mqm.window and mqm.slide, or start without state");
+    }
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof MqmProgress p && p.observed == observed && p.lastTick == lastTick
-        && p.releaseSeq == releaseSeq && Arrays.equals(p.startTicks, startTicks);
+        && p.releaseSeq == releaseSeq && p.slide == slide && Arrays.equals(p.startTicks, startTicks);
   }
 
   @Override

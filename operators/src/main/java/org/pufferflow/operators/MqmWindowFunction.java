@@ -126,6 +126,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void processElement(StateObservation obs, Context ctx, Collector<WindowHistogram> out) throws Exception {
+    if (obs.state < 0 || obs.state >= spec.states()) {
+      reject(ctx, obs, ReasonCode.UNKNOWN_LABEL,
+          "state: outside the MQM model's " + spec.states() + " states (value not shown)");
+      return;
+    }
     MqmProgress progress = progressState.value();
     StateWindow window;
     if (progress == null) {
@@ -141,11 +146,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       }
       window = windowState.value();
       window.checkParameters(plan.window(), spec.states());
-    }
-    if (obs.state < 0 || obs.state >= spec.states()) {
-      reject(ctx, obs, ReasonCode.UNKNOWN_LABEL,
-          "state: outside the MQM model's " + spec.states() + " states (value not shown)");
-      return;
+      progress.checkParameters(plan.window(), plan.slide());
     }
     window.push(obs.state);
     long n = ++progress.observed;

@@ -270,6 +270,11 @@ class MqmWindowFunctionTest {
           .KeyedProcessOperator<?, ?, ?>) h.getOneInputOperator()).getUserFunction();
       assertThat(fn.metrics().rejects(ReasonCode.DUPLICATE_TICK)).isEqualTo(1);
       assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(1);
+      assertThat(fn.metrics().subjects()).isEqualTo(1);
+      feed(h, "new", 5, 2); // a first record that is rejected creates no subject state
+      feed(h, "new", 6, 0);
+      assertThat(fn.metrics().subjects()).isEqualTo(2);
+      assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(2);
     }
   }
 
@@ -368,5 +373,29 @@ class MqmWindowFunctionTest {
     assertThat(stickySpec(5, 2).build().windowLengthAt(3)).isZero();
     assertThat(on).isNotEqualTo(MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
         .window(5).slide(2).epsilon(1.0).build());
+  }
+
+  @Test
+  void aRestoreUnderAnotherSlideOrWindowIsRefusedNamingIt() throws Exception {
+    NoiseKeySource key = keyFile(dir, 2);
+    OperatorSubtaskState snapshot;
+    try (var h = harness(stickySpec(4, 2), AMPLE, key)) {
+      h.open();
+      feed(h, "s", 1, 0);
+      snapshot = h.snapshot(1L, 1L);
+    }
+    try (var h = harness(stickySpec(4, 1), AMPLE, key)) {
+      h.setup();
+      h.initializeState(snapshot);
+      h.open();
+      assertThatThrownBy(() -> feed(h, "s", 2, 0)).hasMessageContaining("slide 2")
+          .hasMessageContaining("mqm.slide");
+    }
+    try (var h = harness(stickySpec(5, 2), AMPLE, key)) {
+      h.setup();
+      h.initializeState(snapshot);
+      h.open();
+      assertThatThrownBy(() -> feed(h, "s", 2, 0)).hasMessageContaining("window 4");
+    }
   }
 }

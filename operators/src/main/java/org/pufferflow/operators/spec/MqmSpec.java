@@ -33,7 +33,7 @@ public final class MqmSpec implements Serializable {
 
   /** What a window release publishes. */
   public enum Output {
-    /** Noisy counts (clamped to [0, length]). */
+    /** Noisy counts: true count plus zero-mean noise, not clamped (clamping is the consumer's post-processing). */
     COUNTS("counts"),
     /** Noisy counts divided by the window length (post-processing). */
     FREQUENCIES("frequencies");
