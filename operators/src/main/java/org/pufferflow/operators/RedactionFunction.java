@@ -197,7 +197,8 @@ public final class RedactionFunction
     long to = o.getToTick();
     if (from > to || from == OptOutRanges.NONE) {
       reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
-          "opt-out [%d, %d]: fromTick must not exceed toTick; nothing protected", from, to));
+          from > to ? "opt-out [%d, %d]: fromTick must not exceed toTick; nothing protected"
+              : "opt-out [%d, %d]: fromTick Long.MIN_VALUE is reserved; nothing protected", from, to));
       state.update(b); // the subject is known from now on
       return;
     }

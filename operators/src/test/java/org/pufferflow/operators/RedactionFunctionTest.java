@@ -3,7 +3,6 @@ package org.pufferflow.operators;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,12 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -42,7 +36,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
 /**
  * The redaction operator against the plan it runs (docs/operators.md, 'Redaction function'; docs/redaction.md,
  * 'Streaming contract'): same decisions as calling {@link RedactionPlan#release} directly, hold-back, too-late
- * opt-outs, gaps, drain at the end of input, snapshot + restore, determinism.
+ * opt-outs, gaps, drain at the end of input (replays: RedactionFunctionReplayTest).
  */
 class RedactionFunctionTest {
 
@@ -133,7 +127,7 @@ class RedactionFunctionTest {
     }
   }
 
-  private static void watermark(
+  static void watermark(
       KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h, long w)
       throws Exception {
     h.processWatermark1(new Watermark(w));
@@ -347,94 +341,6 @@ class RedactionFunctionTest {
     }
   }
 
-  /** A mixed input of 40 subjects: records with gaps, opt-outs in time, late, partly late and invalid. */
-  private static List<Object> mixedInput() {
-    List<Object> in = new ArrayList<>();
-    for (long t = 0; t < 60; t++) {
-      for (int s = 0; s < 40; s++) {
-        String subject = "m" + s;
-        if ((t + s) % 7 == 3) {
-          continue; // gap
-        }
-        in.add(new StateObservation(subject, t, state(subject, t)));
-        if (t == 10 + 3 * (s % 5)) {
-          in.add(new OptOut(subject, t - 2 * (s % 5), t + 3));
-        }
-        if (t == 40 && s % 2 == 0) {
-          in.add(new OptOut(subject, 38L, 44L));
-        }
-      }
-    }
-    return in;
-  }
-
-  private static void feed(KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h,
-      List<Object> input, int from, int to) throws Exception {
-    for (int i = from; i < to; i++) {
-      Object o = input.get(i);
-      if (o instanceof StateObservation s) {
-        h.processElement1(obs(s.subjectId, s.tick, s.state));
-      } else {
-        h.processElement2(new StreamRecord<>((OptOut) o, 0));
-      }
-    }
-  }
-
-  private byte[] uninterrupted(NoiseKeySource source) throws Exception {
-    List<Object> input = mixedInput();
-    try (var h = harness(new RedactionFunction(SPEC, source, BITS))) {
-      h.open();
-      feed(h, input, 0, input.size());
-      h.processWatermark1(new Watermark(Long.MAX_VALUE));
-      h.processWatermark2(new Watermark(Long.MAX_VALUE));
-      return concat(bytes(h), sideBytes(h));
-    }
-  }
-
-  private static byte[] concat(byte[]... parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (byte[] p : parts) {
-      out.writeBytes(p);
-    }
-    return out.toByteArray();
-  }
-
-  @Test
-  void snapshotAndRestoreMidStreamGiveByteIdenticalOutput() throws Exception {
-    List<Object> input = mixedInput();
-    byte[] expected = uninterrupted(key);
-    int cut = input.size() / 2 + 3;
-    OperatorSubtaskState snapshot;
-    byte[] mainBefore;
-    byte[] sideBefore;
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
-      h.open();
-      feed(h, input, 0, cut);
-      snapshot = h.snapshot(1L, 1L);
-      mainBefore = bytes(h);
-      sideBefore = sideBytes(h);
-    }
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
-      h.setup();
-      h.initializeState(snapshot);
-      h.open();
-      feed(h, input, cut, input.size());
-      h.processWatermark1(new Watermark(Long.MAX_VALUE));
-      h.processWatermark2(new Watermark(Long.MAX_VALUE));
-      assertThat(concat(mainBefore, bytes(h), sideBefore, sideBytes(h))).isEqualTo(expected);
-      assertThat(sideBefore).as("the cut lies after some rejections").isNotEmpty();
-      assertThat(sideBytes(h)).as("and before others").isNotEmpty();
-    }
-  }
-
-  @Test
-  void theSameInputAndKeyGiveTheSameBytesAndAnotherKeyOtherCoins() throws Exception {
-    byte[] first = uninterrupted(key);
-    assertThat(uninterrupted(key)).isEqualTo(first);
-    Path other = dir.resolve("other.key");
-    Files.writeString(other, "ffeeddccbbaa99887766554433221100f0e1d2c3b4a5968778695a4b3c2d1e0f");
-    assertThat(uninterrupted(NoiseKeySource.file(other.toAbsolutePath().toString()))).isNotEqualTo(first);
-  }
 
   @Test
   void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
@@ -493,7 +399,7 @@ class RedactionFunctionTest {
     return t;
   }
 
-  private static List<RejectedObservation> sideOutput(
+  static List<RejectedObservation> sideOutput(
       KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h) {
     List<RejectedObservation> out = new ArrayList<>();
     ConcurrentLinkedQueue<StreamRecord<RejectedObservation>> q = h.getSideOutput(MechanismOutputs.REJECTED);
@@ -505,30 +411,4 @@ class RedactionFunctionTest {
     return out;
   }
 
-  /** The main output, Avro-encoded in order. */
-  private static byte[] bytes(
-      KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (RedactedRecord r : h.extractOutputValues()) {
-      write(r, bytes);
-    }
-    return bytes.toByteArray();
-  }
-
-  /** The rejections, Avro-encoded in order. */
-  private static byte[] sideBytes(
-      KeyedTwoInputStreamOperatorTestHarness<String, StateObservation, OptOut, RedactedRecord> h) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (RejectedObservation r : sideOutput(h)) {
-      write(r, bytes);
-    }
-    return bytes.toByteArray();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T extends SpecificRecord> void write(T record, ByteArrayOutputStream bytes) throws IOException {
-    BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(bytes, null);
-    new SpecificDatumWriter<T>((Class<T>) record.getClass()).write(record, encoder);
-    encoder.flush();
-  }
 }
