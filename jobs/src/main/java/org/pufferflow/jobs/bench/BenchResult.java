@@ -1,7 +1,7 @@
 package org.pufferflow.jobs.bench;
 
 /**
- * What {@code pufferflow bench dphmm|mqm|redaction} measured in one run (docs/cli.md, 'bench, experiment').
+ * What {@code pufferflow bench dphmm|mqm|redaction} measured in one run (docs/cli.md, 'bench dphmm|mqm|redaction').
  *
  * @param mechanism the operator measured
  * @param states N, the number of model states

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 
 /**
- * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench, experiment'): tiny runs (a fraction of a second
+ * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench dphmm|mqm|redaction'): tiny runs (a fraction of a second
  * per measurement) that check the JSON contract and the exit codes; the figures themselves are recorded in
  * docs/benchmarks.md, 'Keyed operators', never asserted.
  */
