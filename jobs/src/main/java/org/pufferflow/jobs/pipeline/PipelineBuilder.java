@@ -38,7 +38,8 @@ import org.pufferflow.operators.ValidateObservations;
  *        → keyBy(subject) → tick order (buffer, DUPLICATE_TICK, TOO_LATE) ──┘
  *        → StateObservation (subject, tick, state)  ← the mechanisms attach here
  * </pre>
- * Checkpointing is enabled (exactly-once mode), as the transactional sink requires. Use {@link #bounded(boolean)}
+ * Checkpointing is enabled (exactly-once mode), as the transactional sink requires, and generic (Kryo) types are
+ * disabled for the whole job ({@link JobTypes}). Use {@link #bounded(boolean)}
  * for a run that reads the input up to its end offsets at start and then finishes (demo, tests, offline
  * publishing of a topic).
  */
@@ -107,6 +108,7 @@ public final class PipelineBuilder {
         new ObservationValidator(Discretizers.of(config.discretizer(), config.model()), clock);
 
     env.enableCheckpointing(checkpointInterval.toMillis(), CheckpointingMode.EXACTLY_ONCE);
+    JobTypes.disableGenericTypes(env);
 
     DataStream<RawRecord> raw =
         env.fromSource(source(kafka), WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic())

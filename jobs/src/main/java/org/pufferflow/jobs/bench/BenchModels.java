@@ -1,0 +1,145 @@
+package org.pufferflow.jobs.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.mechanism.redaction.SplitRule;
+import org.pufferflow.noise.NoiseKey;
+import org.pufferflow.operators.spec.DphmmSpec;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.spec.RedactionSpec;
+
+/**
+ * The public configurations the benchmarks run (docs/benchmarks.md, 'Keyed operators'), all at ε = 1:
+ * <ul>
+ *   <li>DPHMM: the lazy walk on the {@link SyntheticPath} grid (stay 0.6, 0.4 spread over the in-grid
+ *       4-neighbours), uniform p0, f(cell) = its coordinates (d = 2 on a square grid, d = 1 on a line), utility
+ *       policy graph of radius 1.5 cells, support constraint, strict repair, K-norm — the model of the DPHMM JMH
+ *       benchmark;</li>
+ *   <li>MQM: k states, the sticky uniform chain 0.5·I + 0.5/k (gap 0.5), windows of {@value #WINDOW} ticks every
+ *       {@value #SLIDE}, exact-any-initial, counts;</li>
+ *   <li>redaction: the binary chain α = 0.2, β = 0.3, the default mechanism, the smallest hold-back the plan
+ *       accepts, no opt-outs (the common case: the per-record rule with no private tick near).</li>
+ * </ul>
+ * Budgets are large enough never to stop a release. The noise key is a fixed, public benchmark key written to a
+ * temporary file: the input is synthetic, nothing private is protected by it.
+ */
+public final class BenchModels {
+
+  static final int WINDOW = 96;
+  static final int SLIDE = 24;
+  static final double EPSILON = 1.0;
+  static final double ALPHA = 0.2;
+  static final double BETA = 0.3;
+  /** A budget no benchmark run exhausts. */
+  public static final LedgerSpec UNLIMITED = LedgerSpec.total(1e12);
+
+  private BenchModels() {}
+
+  /** The lazy grid walk of {@code path}'s grid. */
+  static double[][] lazyWalk(SyntheticPath path) {
+    int rows = path.rows();
+    int cols = path.cols();
+    int n = path.states();
+    double[][] m = new double[n][n];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) {
+        int k = r * cols + c;
+        List<Integer> nb = new ArrayList<>(4);
+        if (r > 0) {
+          nb.add(k - cols);
+        }
+        if (r < rows - 1) {
+          nb.add(k + cols);
+        }
+        if (c > 0) {
+          nb.add(k - 1);
+        }
+        if (c < cols - 1) {
+          nb.add(k + 1);
+        }
+        m[k][k] = 0.6;
+        for (int j : nb) {
+          m[k][j] += 0.4 / nb.size();
+        }
+      }
+    }
+    return m;
+  }
+
+  public static DphmmSpec dphmm(int states) {
+    SyntheticPath path = new SyntheticPath(states);
+    double[][] f = new double[states][];
+    for (int k = 0; k < states; k++) {
+      f[k] = path.rows() > 1 ? new double[] {k / path.cols(), k % path.cols()} : new double[] {k};
+    }
+    double[] p0 = new double[states];
+    Arrays.fill(p0, 1.0 / states);
+    return DphmmSpec.builder().transition(lazyWalk(path)).initial(p0).query(f)
+        .policyGraph(PolicyGraphSpec.utility(1.5)).supportConstraint().epsilon(EPSILON).build();
+  }
+
+  /** The sticky uniform chain 0.5·I + 0.5/k. */
+  static double[][] stickyUniform(int k) {
+    double[][] m = new double[k][k];
+    for (int i = 0; i < k; i++) {
+      Arrays.fill(m[i], 0.5 / k);
+      m[i][i] += 0.5;
+    }
+    return m;
+  }
+
+  public static MqmSpec mqm(int states) {
+    return MqmSpec.builder().window(WINDOW).slide(SLIDE).epsilon(EPSILON).chains(java.util.Collections.singletonList(stickyUniform(states)))
+        .build();
+  }
+
+  /** Labels "0", "1", … of the MQM histogram bins. */
+  public static List<String> labels(int states) {
+    List<String> out = new ArrayList<>(states);
+    for (int i = 0; i < states; i++) {
+      out.add(Integer.toString(i));
+    }
+    return out;
+  }
+
+  public static RedactionSpec redaction() {
+    long holdBack = RedactionPlan.of(ALPHA, BETA, EPSILON, RedactionMechanism.DEFAULT, SplitRule.DEFAULT,
+        RedactionPlan.MAX_SIDE_TICKS).holdBack();
+    return RedactionSpec.of(ALPHA, BETA, EPSILON, RedactionMechanism.DEFAULT, null, holdBack);
+  }
+
+  /** The fixed public benchmark key (bytes 0x5a, 0x5b, …), hexadecimal. */
+  static byte[] benchKey() {
+    byte[] key = new byte[NoiseKey.MIN_BYTES];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) (0x5a + i);
+    }
+    return key;
+  }
+
+  /** Writes the benchmark key as hexadecimal to {@code dir}/bench.key and returns its source. */
+  public static NoiseKeySource writeBenchKey(Path dir) {
+    StringBuilder hex = new StringBuilder();
+    for (byte b : benchKey()) {
+      hex.append(String.format("%02x", b));
+    }
+    Path file = dir.resolve("bench.key").toAbsolutePath();
+    try {
+      Files.writeString(file, hex.toString(), StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the benchmark key", e);
+    }
+    return NoiseKeySource.file(file.toString());
+  }
+}

@@ -1,0 +1,41 @@
+package org.pufferflow.jobs.bench;
+
+/**
+ * What {@code pufferflow bench dphmm|mqm|redaction} measured in one run (docs/cli.md, 'bench dphmm|mqm|redaction').
+ *
+ * @param mechanism the operator measured
+ * @param states N, the number of model states
+ * @param subjects M, the number of subjects (keys)
+ * @param stateBackend {@code heap} or {@code rocksdb}
+ * @param parallelism parallelism of the keyed operator
+ * @param records input records of the timed operator run
+ * @param recordsPerSecond the operator job's rate: records entering the keyed operator per second
+ * @param passThroughRecordsPerSecond the same job with a pass-through keyed operator instead, same input
+ * @param mechanismRecordsPerSecond the plain-Java mechanism called in a loop on one subject
+ * @param stateBytesPerSubject checkpointed keyed state of the operator divided by the subjects, or −1 when no
+ *     checkpoint completed while the state run had every subject in state
+ * @param seconds the length of the operator's timed span
+ */
+public record BenchResult(
+    BenchMechanism mechanism,
+    int states,
+    int subjects,
+    String stateBackend,
+    int parallelism,
+    long records,
+    double recordsPerSecond,
+    double passThroughRecordsPerSecond,
+    double mechanismRecordsPerSecond,
+    double stateBytesPerSubject,
+    double seconds) {
+
+  /** Operator ÷ pass-through. */
+  public double ratioToPassThrough() {
+    return recordsPerSecond / passThroughRecordsPerSecond;
+  }
+
+  /** Operator ÷ bare mechanism. */
+  public double ratioToMechanism() {
+    return recordsPerSecond / mechanismRecordsPerSecond;
+  }
+}

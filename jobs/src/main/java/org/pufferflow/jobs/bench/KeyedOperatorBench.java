@@ -1,0 +1,177 @@
+package org.pufferflow.jobs.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.pipeline.JobTypes;
+import org.pufferflow.jobs.pipeline.MechanismStreams;
+import org.pufferflow.operators.StateObservation;
+import org.pufferflow.operators.spec.NoiseKeySource;
+
+/**
+ * The keyed-operator benchmark (docs/benchmarks.md, 'Keyed operators'; issue "Keyed streaming operators", item 10):
+ * synthetic observations ({@link SyntheticObservations}) from one bounded source, keyed by subject, through the
+ * mechanism's keyed operator on a local MiniCluster (no Kafka), beside the same job with a pass-through keyed
+ * operator and beside the bare mechanism in a loop ({@link BareMechanismLoop}), all in the same run.
+ *
+ * <p>Each job is warmed up, then runs twice (alternating with the other job) with as many records as its rate needs
+ * for about {@code seconds} of timed work; the better run counts. Generic types are disabled, as in production.
+ * The state size comes from a separate run of {@code 3·M} records that checkpoints every 100 ms: the largest keyed
+ * state a completed checkpoint held, over M. The timed runs do not checkpoint.
+ */
+public final class KeyedOperatorBench {
+
+  /** Ticks per subject in the state-size run. */
+  static final int STATE_RUN_TICKS = 3;
+  private static final TypeInformation<StateObservation> OBSERVATION = TypeInformation.of(StateObservation.class);
+
+  /** The options of one run. */
+  public record Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
+      int parallelism) {
+    public Options {
+      PufferPreconditions.checkNotNull("mechanism", mechanism);
+      PufferPreconditions.checkInRange("--states", states, mechanism.minStates(), mechanism.maxStates());
+      PufferPreconditions.checkInRange("--subjects", subjects, 1, 10_000_000);
+      PufferPreconditions.checkArgument("heap".equals(stateBackend) || "rocksdb".equals(stateBackend),
+          "--state-backend = %s: must be heap or rocksdb", stateBackend);
+      PufferPreconditions.checkArgument(seconds >= 0.05 && seconds <= 3600,
+          "--seconds = %s: must be in [0.05, 3600]", seconds);
+      PufferPreconditions.checkInRange("--parallelism", parallelism, 1, 16);
+    }
+  }
+
+  private final Options options;
+  private NoiseKeySource key;
+
+  public KeyedOperatorBench(Options options) {
+    this.options = PufferPreconditions.checkNotNull("options", options);
+  }
+
+  /** Runs the three measurements. */
+  public BenchResult run() throws Exception {
+    Path work = Files.createTempDirectory("pufferflow-bench");
+    try (BenchCluster cluster = BenchCluster.start(options.parallelism() + 1, work)) {
+      key = BenchModels.writeBenchKey(work);
+      Timed t = timed(cluster);
+      BenchCluster.JobRun pass = t.passThrough();
+      BenchCluster.JobRun op = t.operator();
+      double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
+          options.seconds());
+      long stateRecords = (long) STATE_RUN_TICKS * options.subjects();
+      BenchCluster.JobRun state = cluster.run(job(cluster, true, stateRecords, true), "bench state size");
+      double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / options.subjects();
+      return new BenchResult(options.mechanism(), options.states(), options.subjects(), options.stateBackend(),
+          options.parallelism(), op.records(), op.recordsPerSecond(), pass.recordsPerSecond(), bare, stateBytes,
+          op.seconds());
+    } finally {
+      deleteRecursively(work);
+    }
+  }
+
+  /** What the timed runs of both jobs measured: the better of two rounds for each. */
+  private record Timed(BenchCluster.JobRun passThrough, BenchCluster.JobRun operator) {}
+
+  /**
+   * Warm-up (a short run to estimate the rate, then one of half the timed length, for each job), then two rounds
+   * that alternate pass-through and operator runs sized for {@code seconds}; the better run of each job counts (the
+   * one least disturbed by other processes on the machine).
+   */
+  private Timed timed(BenchCluster cluster) throws Exception {
+    double pass = warmUp(cluster, false);
+    double op = warmUp(cluster, true);
+    BenchCluster.JobRun bestPass = null;
+    BenchCluster.JobRun bestOp = null;
+    for (int round = 0; round < 2; round++) {
+      BenchCluster.JobRun p = cluster.run(job(cluster, false, size(pass, 1.0), false), "bench pass-through");
+      BenchCluster.JobRun o = cluster.run(job(cluster, true, size(op, 1.0), false), "bench operator");
+      bestPass = bestPass == null || p.recordsPerSecond() > bestPass.recordsPerSecond() ? p : bestPass;
+      bestOp = bestOp == null || o.recordsPerSecond() > bestOp.recordsPerSecond() ? o : bestOp;
+      pass = Math.max(pass, p.recordsPerSecond());
+      op = Math.max(op, o.recordsPerSecond());
+    }
+    return new Timed(bestPass, bestOp);
+  }
+
+  /** Returns the rate of a half-length run sized from a short first run. */
+  private double warmUp(BenchCluster cluster, boolean operator) throws Exception {
+    BenchCluster.JobRun first = cluster.run(job(cluster, operator, size(0, 0), false), "bench warm-up");
+    BenchCluster.JobRun second =
+        cluster.run(job(cluster, operator, size(first.recordsPerSecond(), 0.5), false), "bench warm-up");
+    return second.recordsPerSecond();
+  }
+
+  /** Records for {@code fraction}·seconds at {@code rate} (at least 2 ticks per subject and 20,000 records). */
+  private long size(double rate, double fraction) {
+    long min = Math.max(2L * options.subjects(), 20_000);
+    return Math.max(min, (long) Math.ceil(rate * options.seconds() * fraction * 1.05));
+  }
+
+  /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
+  private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint) {
+    Configuration c = new Configuration();
+    c.set(StateBackendOptions.STATE_BACKEND, "heap".equals(options.stateBackend()) ? "hashmap" : "rocksdb");
+    c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+    c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, cluster.checkpoints().toUri().toString());
+    c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);
+    StreamExecutionEnvironment env = new StreamExecutionEnvironment(c);
+    JobTypes.disableGenericTypes(env);
+    env.setParallelism(options.parallelism());
+    if (checkpoint) {
+      env.enableCheckpointing(100);
+    }
+    DataStream<StateObservation> source = env.fromSource(
+            new DataGeneratorSource<>(new SyntheticObservations(options.subjects(), options.states()), records,
+                OBSERVATION),
+            WatermarkStrategy.noWatermarks(), "synthetic observations")
+        .setParallelism(1).uid("bench-source");
+    DataStream<StateObservation> probed = source.keyBy(new SubjectKey(), Types.STRING)
+        .map(new RateProbe()).returns(OBSERVATION).name("rate probe").uid("bench-probe");
+    KeyedStream<StateObservation, String> keyed =
+        DataStreamUtils.reinterpretAsKeyedStream(probed, new SubjectKey(), Types.STRING);
+    DataStream<?> out;
+    if (!operator) {
+      out = keyed.process(new PassThroughFunction(), OBSERVATION).name("pass-through").uid("bench-pass-through");
+    } else {
+      out = switch (options.mechanism()) {
+        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states()), BenchModels.UNLIMITED, key,
+            "bench");
+        case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
+            BenchModels.labels(options.states()), "bench");
+        case REDACTION -> MechanismStreams.redaction(keyed, MechanismStreams.noOptOuts(keyed, "bench"),
+            BenchModels.redaction(), key, null, "bench");
+      };
+    }
+    sink(out);
+    return env;
+  }
+
+  private static <T> void sink(DataStream<T> out) {
+    out.sinkTo(new DiscardingSink<>()).name("discard").uid("bench-discard");
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

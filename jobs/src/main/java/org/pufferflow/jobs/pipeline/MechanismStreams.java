@@ -1,0 +1,193 @@
+package org.pufferflow.jobs.pipeline;
+
+import java.util.List;
+import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.util.Collector;
+import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.FleetHistogram;
+import org.pufferflow.avro.LedgerEvent;
+import org.pufferflow.avro.OptOut;
+import org.pufferflow.avro.RedactedRecord;
+import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.ingest.TickClock;
+import org.pufferflow.operators.DphmmReleaseFunction;
+import org.pufferflow.operators.FleetHistogramFunction;
+import org.pufferflow.operators.MechanismOutputs;
+import org.pufferflow.operators.MqmWindowFunction;
+import org.pufferflow.operators.RedactionFunction;
+import org.pufferflow.operators.StateObservation;
+import org.pufferflow.operators.spec.DphmmSpec;
+import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.RedactionSpec;
+
+/**
+ * The mechanism half of the job (docs/operators.md, 'Running the operators'): attaches the keyed functions a
+ * configuration enables (DPHMM releases, MQM window histograms, redaction) to the keyed stream of
+ * {@link StateObservation} that ingestion produces, and gathers what they emit.
+ * <pre>
+ *   keyed observations ─┬→ DphmmReleaseFunction  (uid "dphmm-release") → DphmmRelease
+ *                       ├→ MqmWindowFunction     (uid "mqm-window")    → WindowHistogram
+ *   opt-outs ─ keyBy ───┴→ RedactionFunction     (uid "redaction")     → RedactedRecord
+ *   every function ─(side outputs)→ LedgerEvent ∪ RejectedObservation
+ * </pre>
+ * Every stateful operator has a stable uid (with the optional prefix of {@link PipelineBuilder#id}), so a job can be
+ * restored from a savepoint after a change of its graph; every output has explicit Avro type information, and the
+ * environment refuses generic types ({@link JobTypes}), so nothing falls back to Kryo.
+ *
+ * @param dphmm the DPHMM releases, or {@code null} when DPHMM is disabled
+ * @param mqm the MQM window histograms, or {@code null} when MQM is disabled
+ * @param redaction the redacted records, or {@code null} when redaction is disabled
+ * @param ledgerEvents the ledger events of every enabled mechanism (one per budget exhaustion); {@code null} when no
+ *     mechanism is enabled
+ * @param rejected what the functions refuse (e.g. an opt-out for a tick already released), for the dead-letter
+ *     topic; {@code null} when no mechanism is enabled
+ */
+public record MechanismStreams(
+    DataStream<DphmmRelease> dphmm,
+    DataStream<WindowHistogram> mqm,
+    DataStream<RedactedRecord> redaction,
+    DataStream<LedgerEvent> ledgerEvents,
+    DataStream<RejectedObservation> rejected) {
+
+  /** Operator uids (before the optional prefix): stable, savepoints refer to them. */
+  public static final String DPHMM_UID = "dphmm-release";
+  public static final String MQM_UID = "mqm-window";
+  public static final String REDACTION_UID = "redaction";
+  public static final String OPT_OUTS_UID = "no-opt-outs";
+  public static final String FLEET_UID = "mqm-fleet";
+
+  static final TypeInformation<DphmmRelease> DPHMM_TYPE = TypeInformation.of(DphmmRelease.class);
+  static final TypeInformation<WindowHistogram> MQM_TYPE = TypeInformation.of(WindowHistogram.class);
+  static final TypeInformation<RedactedRecord> REDACTION_TYPE = TypeInformation.of(RedactedRecord.class);
+  static final TypeInformation<OptOut> OPT_OUT_TYPE = TypeInformation.of(OptOut.class);
+  static final TypeInformation<FleetHistogram> FLEET_TYPE = TypeInformation.of(FleetHistogram.class);
+
+  /**
+   * Attaches every mechanism {@code config} enables.
+   *
+   * @param observations the keyed observations of {@link IngestStreams#keyedObservations()}
+   * @param optOuts the opt-out control stream for redaction, or {@code null} for none (then redaction sees an empty
+   *     control input)
+   * @param idPrefix prefix of operator uids and names ({@code ""} for none), as {@link PipelineBuilder#id}
+   */
+  public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
+      DataStream<OptOut> optOuts, String idPrefix) {
+    PufferPreconditions.checkNotNull("config", config);
+    PufferPreconditions.checkNotNull("observations", observations);
+    String id = prefix(idPrefix);
+    JobTypes.disableGenericTypes(observations.getExecutionEnvironment());
+    Gathered g = new Gathered();
+    DataStream<DphmmRelease> dphmm = null;
+    DataStream<WindowHistogram> mqm = null;
+    DataStream<RedactedRecord> redaction = null;
+    if (config.dphmm() != null) {
+      dphmm = g.add(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), id));
+    }
+    if (config.mqm() != null) {
+      mqm = g.add(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(), id));
+    }
+    if (config.redaction() != null) {
+      DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
+      TickClock clock = new TickClock(config.time().tickMillis(), config.time().epochMillis());
+      redaction = g.add(redaction(observations, control, config.redaction(), config.noise(), clock, id));
+    }
+    return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected);
+  }
+
+  /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}). */
+  public static SingleOutputStreamOperator<DphmmRelease> dphmm(KeyedStream<StateObservation, String> observations,
+      DphmmSpec spec, LedgerSpec budget, NoiseKeySource key, String idPrefix) {
+    String id = prefix(idPrefix);
+    return observations.process(new DphmmReleaseFunction(spec, budget, key), DPHMM_TYPE)
+        .name(id + "DPHMM release").uid(id + DPHMM_UID);
+  }
+
+  /** The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}). */
+  public static SingleOutputStreamOperator<WindowHistogram> mqm(KeyedStream<StateObservation, String> observations,
+      MqmSpec spec, LedgerSpec budget, NoiseKeySource key, List<String> stateLabels, String idPrefix) {
+    String id = prefix(idPrefix);
+    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels)), MQM_TYPE)
+        .name(id + "MQM windows").uid(id + MQM_UID);
+  }
+
+  /**
+   * The redaction operator alone (uid {@value #REDACTION_UID} after {@code idPrefix}): the observations connected
+   * with the opt-outs keyed by subject. The model has two states (the configuration checks it), mapped to
+   * themselves: state 1 is the value the redaction protects.
+   *
+   * @param clock the job's tick clock: held records are also decided when the watermark passes their hold-back
+   *     (observations carry the end of their tick as timestamp, as ingestion gives them); {@code null} = decided on
+   *     the subject's own later ticks and at the end of the input only
+   */
+  public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
+      DataStream<OptOut> optOuts, RedactionSpec spec, NoiseKeySource key, TickClock clock, String idPrefix) {
+    String id = prefix(idPrefix);
+    KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
+    return observations.connect(keyedOptOuts)
+        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock), REDACTION_TYPE)
+        .name(id + "redaction").uid(id + REDACTION_UID);
+  }
+
+  /**
+   * The fleet histogram (post-processing of released MQM histograms, no privacy cost; docs/operators.md, 'Fleet
+   * histogram'), keyed by window (uid {@value #FLEET_UID} after {@code idPrefix}). Needs event-time timestamps on
+   * the histograms (they inherit those of the observations) and watermarks. Not attached by {@link #attach}: the
+   * configuration has no switch for it yet.
+   */
+  public static SingleOutputStreamOperator<FleetHistogram> fleet(DataStream<WindowHistogram> histograms, MqmSpec spec,
+      List<String> stateLabels, long allowedLatenessMillis, String idPrefix) {
+    String id = prefix(idPrefix);
+    return histograms.keyBy(FleetHistogramFunction.windowKey(), FleetHistogramFunction.KEY_TYPE)
+        .process(new FleetHistogramFunction(spec, List.copyOf(stateLabels), allowedLatenessMillis), FLEET_TYPE)
+        .name(id + "fleet histogram").uid(id + FLEET_UID);
+  }
+
+  /** Redaction's mapping of the (two-state) model's states to {0, 1}. */
+  private static final int[] BINARY_STATES = {0, 1};
+
+  /**
+   * An opt-out stream that never emits: redaction's control input when the job has none. It is derived from
+   * {@code observations} (and so ends when they end, and never holds back their watermark).
+   */
+  public static DataStream<OptOut> noOptOuts(DataStream<StateObservation> observations, String idPrefix) {
+    String id = prefix(idPrefix);
+    return observations.flatMap(new NoOptOuts(), OPT_OUT_TYPE).name(id + "no opt-outs").uid(id + OPT_OUTS_UID);
+  }
+
+  /** Emits nothing. */
+  private static final class NoOptOuts implements FlatMapFunction<StateObservation, OptOut> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void flatMap(StateObservation value, Collector<OptOut> out) {}
+  }
+
+  private static String prefix(String idPrefix) {
+    PufferPreconditions.checkNotNull("idPrefix", idPrefix);
+    return idPrefix.isEmpty() || idPrefix.endsWith("/") ? idPrefix : idPrefix + "/";
+  }
+
+  /** Unions the side outputs of the attached functions. */
+  private static final class Gathered {
+    DataStream<LedgerEvent> ledgerEvents;
+    DataStream<RejectedObservation> rejected;
+
+    <T> SingleOutputStreamOperator<T> add(SingleOutputStreamOperator<T> op) {
+      DataStream<LedgerEvent> events = op.getSideOutput(MechanismOutputs.LEDGER_EVENTS);
+      DataStream<RejectedObservation> refused = op.getSideOutput(MechanismOutputs.REJECTED);
+      ledgerEvents = ledgerEvents == null ? events : ledgerEvents.union(events);
+      rejected = rejected == null ? refused : rejected.union(refused);
+      return op;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package org.pufferflow.jobs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.pufferflow.jobs.cli.CliHarness.Run;
+
+/**
+ * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench dphmm|mqm|redaction'): tiny runs (a fraction of a second
+ * per measurement) that check the JSON contract and the exit codes; the figures themselves are recorded in
+ * docs/benchmarks.md, 'Keyed operators', never asserted.
+ */
+@Timeout(300)
+class BenchOperatorCommandTest {
+
+  static Run run(String... args) {
+    return CliHarness.run(new PufferflowCli(), args);
+  }
+
+  private static void assertContract(Run r, String mechanism, int states, int subjects, String backend) {
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out().trim().lines()).hasSize(1);
+    JsonNode j = r.json();
+    assertThat(j.get("mechanism").asText()).isEqualTo(mechanism);
+    for (String rate : new String[] {"recordsPerSecond", "passThroughRecordsPerSecond", "mechanismRecordsPerSecond"}) {
+      assertThat(j.get(rate).asDouble()).as(rate).isPositive();
+    }
+    assertThat(j.get("ratioToPassThrough").asDouble())
+        .isEqualTo(j.get("recordsPerSecond").asDouble() / j.get("passThroughRecordsPerSecond").asDouble());
+    assertThat(j.has("stateBytesPerSubject")).isTrue();
+    assertThat(j.get("subjects").asInt()).isEqualTo(subjects);
+    assertThat(j.get("states").asInt()).isEqualTo(states);
+    assertThat(j.get("stateBackend").asText()).isEqualTo(backend);
+    // every subject saw at least two ticks in the timed run
+    assertThat(j.get("records").asLong()).isGreaterThanOrEqualTo(2L * subjects);
+  }
+
+  @Test
+  void mqmOnTheHeapBackendPrintsTheContractFields() {
+    Run r = run("bench", "mqm", "--states", "4", "--subjects", "50", "--seconds", "0.3", "--json");
+    assertContract(r, "mqm", 4, 50, "heap");
+  }
+
+  @Test
+  void dphmmAndRedactionWithDefaultStates() {
+    assertContract(run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--json"), "dphmm",
+        9, 20, "heap");
+    assertContract(run("bench", "redaction", "--subjects", "30", "--seconds", "0.3", "--json"), "redaction", 2, 30,
+        "heap");
+  }
+
+  @Test
+  void rocksDbBackend() {
+    Run r = run("bench", "redaction", "--subjects", "40", "--state-backend", "rocksdb", "--seconds", "0.3", "--json");
+    assertContract(r, "redaction", 2, 40, "rocksdb");
+  }
+
+  @Test
+  void textOutputWithoutJson() {
+    Run r = run("bench", "mqm", "--states", "3", "--subjects", "10", "--seconds", "0.2");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("pass-through").contains("bare mechanism").contains("bytes per subject");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "redaction --states 3 | --states = 3",
+        "dphmm --states 1 | --states = 1",
+        "mqm --states 300 | --states = 300",
+        "mqm --subjects 0 | --subjects = 0",
+        "mqm --state-backend disk | --state-backend = disk: must be heap or rocksdb",
+        "dphmm --seconds 0 | --seconds = 0.0",
+        "dphmm --seconds abc | --seconds",
+        "mqm --parallelism 0 | --parallelism = 0"
+      })
+  void badInputExitsTwoWithOneLine(String args, String fragment) {
+    String[] a = args.trim().split(" ");
+    String[] full = new String[a.length + 2];
+    full[0] = "bench";
+    System.arraycopy(a, 0, full, 1, a.length);
+    full[full.length - 1] = "--json";
+    Run r = run(full);
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().trim().lines()).hasSize(1);
+    assertThat(r.err()).contains(fragment.trim());
+  }
+}
