@@ -6,6 +6,7 @@ import java.util.Set;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
@@ -50,6 +51,7 @@ final class BenchCluster implements AutoCloseable {
   static BenchCluster start(int slots, Path workDir) throws Exception {
     Configuration c = LocalFlink.loopbackConfiguration();
     c.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
+    c.set(RestOptions.BIND_PORT, "0"); // any free port: other local clusters may hold 8081
     // keep the statistics of every checkpoint of a run, so the largest keyed state is found even when the run's
     // last checkpoints were declined (tasks finishing)
     c.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 100_000);

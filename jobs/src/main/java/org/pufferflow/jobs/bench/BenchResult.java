@@ -12,8 +12,8 @@ package org.pufferflow.jobs.bench;
  * @param recordsPerSecond the operator job's rate: records entering the keyed operator per second
  * @param passThroughRecordsPerSecond the same job with a pass-through keyed operator instead, same input
  * @param mechanismRecordsPerSecond the plain-Java mechanism called in a loop on one subject
- * @param stateBytesPerSubject checkpointed keyed state of the operator divided by the subjects, or −1 when no
- *     checkpoint completed while the state run had every subject in state
+ * @param stateBytesPerSubject the operator's checkpointed keyed state per subject in steady state (a separate run
+ *     over at most 10,000 subjects), or −1 when no checkpoint of that run completed
  * @param seconds the length of the operator's timed span
  */
 public record BenchResult(

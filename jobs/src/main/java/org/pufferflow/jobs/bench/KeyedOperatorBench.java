@@ -31,13 +31,14 @@ import org.pufferflow.operators.spec.NoiseKeySource;
  *
  * <p>Each job is warmed up, then runs twice (alternating with the other job) with as many records as its rate needs
  * for about {@code seconds} of timed work; the better run counts. Generic types are disabled, as in production.
- * The state size comes from a separate run of {@code 3·M} records that checkpoints every 100 ms: the largest keyed
- * state a completed checkpoint held, over M. The timed runs do not checkpoint.
+ * The state size comes from a separate run that checkpoints every 100 ms, over min(M, {@value #STATE_RUN_MAX_SUBJECTS})
+ * subjects and as many ticks as their state needs to reach its steady-state size: the largest keyed state a
+ * completed checkpoint held, over the subjects. The timed runs do not checkpoint.
  */
 public final class KeyedOperatorBench {
 
-  /** Ticks per subject in the state-size run. */
-  static final int STATE_RUN_TICKS = 3;
+  /** Most subjects in the state-size run (the per-subject size does not depend on how many there are). */
+  static final int STATE_RUN_MAX_SUBJECTS = 10_000;
   private static final TypeInformation<StateObservation> OBSERVATION = TypeInformation.of(StateObservation.class);
 
   /** The options of one run. */
@@ -72,9 +73,11 @@ public final class KeyedOperatorBench {
       BenchCluster.JobRun op = t.operator();
       double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
           options.seconds());
-      long stateRecords = (long) STATE_RUN_TICKS * options.subjects();
-      BenchCluster.JobRun state = cluster.run(job(cluster, true, stateRecords, true), "bench state size");
-      double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / options.subjects();
+      int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
+      long stateRecords = (long) steadyStateTicks() * stateSubjects;
+      BenchCluster.JobRun state =
+          cluster.run(job(cluster, true, stateRecords, true, stateSubjects), "bench state size");
+      double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / stateSubjects;
       return new BenchResult(options.mechanism(), options.states(), options.subjects(), options.stateBackend(),
           options.parallelism(), op.records(), op.recordsPerSecond(), pass.recordsPerSecond(), bare, stateBytes,
           op.seconds());
@@ -121,8 +124,25 @@ public final class KeyedOperatorBench {
     return Math.max(min, (long) Math.ceil(rate * options.seconds() * fraction * 1.05));
   }
 
-  /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
+  /**
+   * Ticks after which a subject's state has its steady-state size: a full MQM window (the ring holds only the
+   * states seen so far), a full redaction hold-back, a few DPHMM releases.
+   */
+  private int steadyStateTicks() {
+    return switch (options.mechanism()) {
+      case DPHMM -> 3;
+      case MQM -> BenchModels.WINDOW + 1;
+      case REDACTION -> (int) BenchModels.redaction().holdBackTicks() + 2;
+    };
+  }
+
   private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint) {
+    return job(cluster, operator, records, checkpoint, options.subjects());
+  }
+
+  /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
+  private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint,
+      int subjects) {
     Configuration c = new Configuration();
     c.set(StateBackendOptions.STATE_BACKEND, "heap".equals(options.stateBackend()) ? "hashmap" : "rocksdb");
     c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
@@ -135,7 +155,7 @@ public final class KeyedOperatorBench {
       env.enableCheckpointing(100);
     }
     DataStream<StateObservation> source = env.fromSource(
-            new DataGeneratorSource<>(new SyntheticObservations(options.subjects(), options.states()), records,
+            new DataGeneratorSource<>(new SyntheticObservations(subjects, options.states()), records,
                 OBSERVATION),
             WatermarkStrategy.noWatermarks(), "synthetic observations")
         .setParallelism(1).uid("bench-source");
