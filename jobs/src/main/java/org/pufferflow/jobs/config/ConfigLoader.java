@@ -90,7 +90,8 @@ public final class ConfigLoader {
     NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
     JobConfig config = new JobConfig(kafka, time, model, discretizer,
         dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
-        mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(), redaction, noise);
+        mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
+        q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise);
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }

@@ -21,6 +21,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
  * @param dphmmBudget the DPHMM per-subject budget; {@code null} exactly when {@code dphmm} is
  * @param mqm windowed MQM histograms; {@code null} = disabled
  * @param mqmBudget the MQM per-subject budget; {@code null} exactly when {@code mqm} is
+ * @param mqmFleet whether the fleet histogram (the sum of the subjects' noisy window histograms) is published
  * @param redaction correlation-aware redaction; {@code null} = disabled
  * @param noise where the secret noise key comes from; {@code null} only when no mechanism is enabled
  */
@@ -33,6 +34,7 @@ public record JobConfig(
     LedgerSpec dphmmBudget,
     MqmSpec mqm,
     LedgerSpec mqmBudget,
+    boolean mqmFleet,
     RedactionSpec redaction,
     NoiseKeySource noise)
     implements Serializable {

@@ -30,7 +30,8 @@ final class MqmSection {
   private MqmSection() {}
 
   static WithBudget<MqmSpec> read(ConfigNode q, ModelConfig model) {
-    q.requireMapping("window", "slide", "epsilon", "theta", "mode", "output", "budget");
+    q.requireMapping(
+        "window", "slide", "epsilon", "theta", "mode", "output", "partialWindows", "fleet", "budget");
     int window = Checks.atLeast(q.required("window"), 1);
     ConfigNode slideNode = q.optional("slide");
     int slide = window;
@@ -69,6 +70,15 @@ final class MqmSection {
     ConfigNode outputNode = q.optional("output");
     if (outputNode != null) {
       b.output(outputNode.asChoice(List.of(MqmSpec.Output.values()), MqmSpec.Output::configName));
+    }
+    ConfigNode partialNode = q.optional("partialWindows");
+    boolean partial = partialNode != null && partialNode.asBoolean();
+    b.partialWindows(partial);
+    ConfigNode fleetNode = q.optional("fleet");
+    if (fleetNode != null && fleetNode.asBoolean() && partial && outputNode != null
+        && outputNode.asString().equals(MqmSpec.Output.FREQUENCIES.configName())) {
+      throw fleetNode.error("a fleet histogram of frequencies needs full windows only (a released frequency does not"
+          + " carry its window's length); set partialWindows false or output counts");
     }
     LedgerSpec budget = BudgetSection.read(q.required("budget"));
     return new WithBudget<>(MechanismErrors.build("mqm", PATHS, b::build), budget);

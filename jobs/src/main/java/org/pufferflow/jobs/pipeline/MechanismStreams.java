@@ -51,13 +51,16 @@ import org.pufferflow.operators.spec.RedactionSpec;
  *     mechanism is enabled
  * @param rejected what the functions refuse (e.g. an opt-out for a tick already released), for the dead-letter
  *     topic; {@code null} when no mechanism is enabled
+ * @param fleet the fleet histograms (sums of the subjects' released window histograms per window); {@code null}
+ *     unless MQM is enabled with {@code mqm.fleet: true}
  */
 public record MechanismStreams(
     DataStream<DphmmRelease> dphmm,
     DataStream<WindowHistogram> mqm,
     DataStream<RedactedRecord> redaction,
     DataStream<LedgerEvent> ledgerEvents,
-    DataStream<RejectedObservation> rejected) {
+    DataStream<RejectedObservation> rejected,
+    DataStream<FleetHistogram> fleet) {
 
   /** Operator uids (before the optional prefix): stable, savepoints refer to them. */
   public static final String DPHMM_UID = "dphmm-release";
@@ -101,7 +104,12 @@ public record MechanismStreams(
       TickClock clock = new TickClock(config.time().tickMillis(), config.time().epochMillis());
       redaction = g.add(redaction(observations, control, config.redaction(), config.noise(), clock, id));
     }
-    return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected);
+    DataStream<FleetHistogram> fleet = null;
+    if (mqm != null && config.mqmFleet()) {
+      fleet = fleet(mqm, config.mqm(), config.model().states(),
+          config.time().allowedLatenessTicks() * config.time().tickMillis(), id);
+    }
+    return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet);
   }
 
   /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}). */
@@ -141,8 +149,8 @@ public record MechanismStreams(
   /**
    * The fleet histogram (post-processing of released MQM histograms, no privacy cost; docs/operators.md, 'Fleet
    * histogram'), keyed by window (uid {@value #FLEET_UID} after {@code idPrefix}). Needs event-time timestamps on
-   * the histograms (they inherit those of the observations) and watermarks. Not attached by {@link #attach}: the
-   * configuration has no switch for it yet.
+   * the histograms (they inherit those of the observations) and watermarks. {@link #attach} attaches it when
+   * {@code mqm.fleet} is true.
    */
   public static SingleOutputStreamOperator<FleetHistogram> fleet(DataStream<WindowHistogram> histograms, MqmSpec spec,
       List<String> stateLabels, long allowedLatenessMillis, String idPrefix) {

@@ -217,6 +217,10 @@ class InvalidConfigTest {
         c("noise: missing required section (dphmm, mqm and redaction need a noise key)", "-noise"),
         c("noise.keyEnv: not a valid environment variable name (letters, digits, '_'; value not shown)",
             "noise.keyEnv=\"3f8a 9c\""),
+        c("mqm.fleet: a fleet histogram of frequencies needs full windows only (a released frequency does not carry"
+            + " its window's length); set partialWindows false or output counts", "mqm.fleet=true",
+            "mqm.partialWindows=true", "mqm.output=\"frequencies\""),
+        c("mqm.fleet: expected true or false, got \"yes\"", "mqm.fleet=\"yes\""),
         c("noise.key: unknown key, expected one of keyFile, keyEnv", "noise.key=\"00ff\""));
   }
 

@@ -84,6 +84,7 @@ class MechanismPipelineIntegrationTest {
         "  window: " + WINDOW,
         "  slide: " + SLIDE,
         "  epsilon: 1.0",
+        "  fleet: true",
         "  budget: {total: 1000.0}",
         "redaction:",
         "  alpha: 0.2",
@@ -108,6 +109,22 @@ class MechanismPipelineIntegrationTest {
       }
     }
     return out;
+  }
+
+  /** Per fleet window "start-end": how many subjects released a histogram of it (from the same schedule). */
+  static Map<String, Integer> fleetWindows() {
+    Map<String, Integer> windows = new TreeMap<>();
+    for (int s = 0; s < SUBJECTS; s++) {
+      int n = 4 + s % 17;
+      List<Long> ticks = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        ticks.add(s % 3 == 0 ? 3L * k + (k > 5 ? 1_000_000_000L : 0) : k);
+      }
+      for (int end = WINDOW - 1; end < n; end += SLIDE) {
+        windows.merge(ticks.get(end - WINDOW + 1) + "-" + ticks.get(end), 1, Integer::sum);
+      }
+    }
+    return windows;
   }
 
   static long observations() {
@@ -145,7 +162,9 @@ class MechanismPipelineIntegrationTest {
         .union(m.mqm().map(new Encode<>("mqm", WindowHistogram::getSubjectId), Types.STRING),
             m.redaction().map(new Encode<>("redaction", RedactedRecord::getSubjectId), Types.STRING),
             m.ledgerEvents().map(new Encode<>("ledger", LedgerEvent::getSubjectId), Types.STRING),
-            m.rejected().map(new Encode<>("rejected", RejectedObservation::getReasonCode), Types.STRING));
+            m.rejected().map(new Encode<>("rejected", RejectedObservation::getReasonCode), Types.STRING),
+            m.fleet().map(new Encode<>("fleet", f -> f.getWindowStartTick() + "-" + f.getWindowEndTick()
+                + "-" + f.getSubjects()), Types.STRING));
     Map<String, List<String>> bySubject = new TreeMap<>();
     try (CloseableIterator<String> it = all.executeAndCollect("mechanisms-it-p" + parallelism)) {
       while (it.hasNext()) {
@@ -194,6 +213,14 @@ class MechanismPipelineIntegrationTest {
     assertThat(count(first, "mqm")).as("one histogram per completed window").isEqualTo(windows());
     assertThat(count(first, "ledger")).as("no budget is exhausted").isZero();
     assertThat(count(first, "rejected")).isZero();
+    // one fleet histogram per distinct window, counting exactly the subjects that released it
+    Map<String, Integer> fleet = new TreeMap<>();
+    first.keySet().stream().filter(k -> k.startsWith("fleet ")).forEach(k -> {
+      String[] parts = k.substring("fleet ".length()).split("-");
+      fleet.put(parts[0] + "-" + parts[1], Integer.parseInt(parts[2]));
+    });
+    assertThat(fleet).isEqualTo(fleetWindows());
+    assertThat(fleet.values().stream().mapToLong(Integer::longValue).sum()).isEqualTo(windows());
     assertThat(first.keySet().stream().filter(k -> k.startsWith("dphmm ")).count()).isEqualTo(SUBJECTS);
 
     Map<String, List<String>> second = run(2);
