@@ -2,6 +2,7 @@ package org.pufferflow.jobs.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -9,6 +10,7 @@ import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.pipeline.IngestStreams;
 import org.pufferflow.jobs.pipeline.LocalFlink;
 import org.pufferflow.jobs.pipeline.PipelineBuilder;
@@ -72,6 +74,9 @@ public final class RunCommand implements Callable<Integer> {
             + kafka.rejectedTopic() + ")");
         EmbeddedKafka closing = broker;
         Runtime.getRuntime().addShutdownHook(new Thread(closing::close, "embedded-kafka-shutdown"));
+      } else {
+        KafkaPreflight.check(bootstrap, KafkaPreflight.TIMEOUT,
+            List.of("inputTopic", kafka.inputTopic(), "rejectedTopic", kafka.rejectedTopic()));
       }
       if (job.anyMechanism()) {
         System.err.println("note: this build runs the ingestion half; the dphmm/mqm/redaction sections are validated"

@@ -84,4 +84,21 @@ class RunCommandTest {
     Files.writeString(f, VALID);
     assertThat(run("--config", f.toString(), "--bounded", "--checkpoint-interval", "500").code()).isZero();
   }
+
+  /** An unreachable broker is one line within 30 s, never a job that retries forever. */
+  @Test
+  void anUnreachableBrokerExitsTwoWithOneLineWithinThirtySeconds(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("job.yaml");
+    Files.writeString(f, String.join("\n",
+        "kafka: {bootstrapServers: \"127.0.0.1:1\", inputTopic: in, rejectedTopic: rej}",
+        "time: {tickMillis: 60000}",
+        "model: {states: [a, b], transition: [[0.9, 0.1], [0.2, 0.8]]}",
+        "discretizer: {type: categorical}", ""));
+    long start = System.nanoTime();
+    Run r = run("--config", f.toString());
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(30));
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("error: kafka.bootstrapServers: no Kafka broker answered at 127.0.0.1:1");
+  }
 }
