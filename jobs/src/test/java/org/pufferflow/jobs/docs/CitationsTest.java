@@ -44,6 +44,26 @@ class CitationsTest {
     assertThat(problems).isEmpty();
   }
 
+  /** The user guide and README name no path outside the repository either. */
+  @Test
+  void noDocumentNamesAPathOutsideTheRepository() throws IOException {
+    Path root = RepositoryPaths.root();
+    List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+    try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+      docs.filter(p -> p.toString().endsWith(".md")).forEach(pages::add);
+    }
+    List<String> problems = new ArrayList<>();
+    for (Path page : pages) {
+      List<String> lines = Files.readAllLines(page);
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).contains(SHARED + "/spec") || lines.get(i).contains("../" + SHARED)) {
+          problems.add(root.relativize(page) + ":" + (i + 1) + ": " + lines.get(i).strip());
+        }
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+
   @Test
   void theCheckerFindsWhatItMust() {
     Path root = RepositoryPaths.root();
