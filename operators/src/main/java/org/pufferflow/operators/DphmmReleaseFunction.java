@@ -15,7 +15,6 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.accounting.ChargeResult;
-import org.pufferflow.accounting.LedgerPolicyChangedException;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.common.PufferPreconditions;
@@ -76,7 +75,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String LAST_TICK_STATE = "dphmm-last-tick";
   static final String RELEASE_SEQ_STATE = "dphmm-release-seq";
   static final String LEDGER_STATE = "ledger-dphmm";
-  static final String POLICY_STATE = "dphmm-ledger-policy";
+  /** Operator state holding the job's ledger policy (written by {@link RestoredLedgerPolicy}). */
+  static final String POLICY_STATE = MECHANISM + "-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
   private final DphmmSpec spec;
@@ -88,6 +88,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient ValueState<Long> releaseSeqState;
   private transient ValueState<LedgerState> ledgerState;
   private transient BudgetGate gate;
+  private transient RestoredLedgerPolicy policy;
   private transient DphmmReleaser releaser;
   private transient KeyedRandom random;
   private transient org.pufferflow.mechanism.dphmm.DphmmRelease result;
@@ -108,17 +109,9 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    gate = new BudgetGate(MECHANISM, budget);
-    // union: after a rescale every subtask sees every policy the old subtasks recorded, and checks them all
-    ListState<LedgerState> policyState = context.getOperatorStateStore()
-        .getUnionListState(new ListStateDescriptor<>(POLICY_STATE, LedgerStateTypes.LEDGER_STATE));
-    if (context.isRestored()) {
-      for (LedgerState recorded : policyState.get()) {
-        checkMigratable(recorded);
-      }
-    }
-    policyState.clear();
-    policyState.add(gate.newState());
+    policy = new RestoredLedgerPolicy(MECHANISM, budget.build());
+    policy.initialize(context);
+    // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
     if (context.isRestored()) {
@@ -134,33 +127,9 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     modelStates.add(spec.states());
   }
 
-  /**
-   * Fails now if a subject's ledger charged under {@code recorded}'s policy could not be migrated to this job's
-   * policy: the probe is the worst case the migration rules distinguish, a state that has spent and has charged a
-   * period (docs/privacy-noise.md, 'The privacy ledger').
-   */
-  private void checkMigratable(LedgerState recorded) {
-    if (!recorded.hasRecordedPolicy()) {
-      return;
-    }
-    LedgerState probe = new LedgerState();
-    probe.setPolicyTotalBudget(recorded.getPolicyTotalBudget());
-    probe.setPolicyPeriodBudget(recorded.getPolicyPeriodBudget());
-    probe.setPolicyPeriodTicks(recorded.getPolicyPeriodTicks());
-    probe.setSpent(Math.min(recorded.getPolicyTotalBudget(), Double.MIN_NORMAL));
-    probe.setPeriod(0);
-    probe.setPeriodSpent(Math.min(recorded.getPolicyTotalBudget(), Double.MIN_NORMAL));
-    try {
-      gate.ledger().restore(probe);
-    } catch (LedgerPolicyChangedException e) {
-      throw new IllegalStateException("DPHMM release function: the restored ledger state cannot continue under"
-          + " the configured budget (changed key: " + e.key() + "): " + e.getMessage(), e);
-    }
-  }
-
   @Override
-  public void snapshotState(FunctionSnapshotContext context) {
-    // the policy was recorded in initializeState; operator list state keeps it across checkpoints
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    policy.snapshot();
   }
 
   @Override
@@ -169,9 +138,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     lastTickState = getRuntimeContext().getState(new ValueStateDescriptor<>(LAST_TICK_STATE, Types.LONG));
     releaseSeqState = getRuntimeContext().getState(new ValueStateDescriptor<>(RELEASE_SEQ_STATE, Types.LONG));
     ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
-    if (gate == null) {
-      gate = new BudgetGate(MECHANISM, budget);
-    }
+    gate = new BudgetGate(MECHANISM, budget);
     releaser = spec.newReleaser();
     random = new KeyedRandom(key.load());
     result = releaser.newResult();

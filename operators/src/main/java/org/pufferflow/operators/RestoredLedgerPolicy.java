@@ -72,8 +72,8 @@ final class RestoredLedgerPolicy {
       new PrivacyLedger(current).restore(probe);
     } catch (LedgerPolicyChangedException e) {
       throw new IllegalStateException(
-          mechanism + " budget: the restored state was charged under another ledger policy (key " + e.key()
-              + "): " + e.getMessage(), e);
+          mechanism + " budget: the restored state was charged under another ledger policy (changed key: "
+              + e.key() + "): " + e.getMessage(), e);
     }
   }
 }
