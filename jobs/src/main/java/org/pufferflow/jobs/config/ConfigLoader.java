@@ -11,7 +11,8 @@ import org.pufferflow.operators.spec.RedactionSpec;
  * Every invalid configuration yields a {@link ConfigException} whose one-line message names the offending path and
  * the reason, e.g. {@code model.transition[3]: row sums to 0.97, expected 1 (±1e-9)}.
  *
- * <p>Sections are read in document order (kafka, time, model, discretizer, dphmm, mqm, redaction, noise); within a
+ * <p>Sections are read in document order (input, output, flink, kafka, time, model, discretizer, dphmm, mqm,
+ * redaction, noise; {@code kafka} is required unless both input and output are files); within a
  * section, unknown keys are reported first, then the keys in the order the reference lists them, then what the
  * mechanism's builder refuses: each enabled mechanism is built once from its spec
  * ({@link DphmmSpec}, {@link MqmSpec}, {@link RedactionSpec}), so every precondition of a mechanism is an error at
@@ -70,8 +71,13 @@ public final class ConfigLoader {
       throw new ConfigException("(root)", "this is a model file (states, transition), not a job configuration;"
           + " a job reads it through model.modelFile");
     }
-    root.requireMapping("kafka", "time", "model", "discretizer", "dphmm", "mqm", "redaction", "noise");
-    KafkaConfig kafka = KafkaSection.read(root.required("kafka"));
+    root.requireMapping(
+        "kafka", "input", "output", "flink", "time", "model", "discretizer", "dphmm", "mqm", "redaction", "noise");
+    InputConfig input = IoSections.input(root.optional("input"), baseDir);
+    OutputConfig output = IoSections.output(root.optional("output"), baseDir);
+    ExecutionConfig execution = IoSections.flink(root.optional("flink"), baseDir);
+    boolean needsKafka = input.kafka() || output.kafka();
+    KafkaConfig kafka = needsKafka || root.has("kafka") ? KafkaSection.read(root.required("kafka")) : null;
     TimeConfig time = TimeSection.read(root.required("time"));
     ModelSection.Parsed parsed = ModelSection.read(root.required("model").expectMapping(), baseDir);
     DiscretizerConfig discretizer = DiscretizerSection.read(root.required("discretizer"), parsed.states().size());
@@ -91,9 +97,13 @@ public final class ConfigLoader {
     JobConfig config = new JobConfig(kafka, time, model, discretizer,
         dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
         mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
-        q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise);
+        q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
+        input, output, execution);
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
+    }
+    if (input instanceof InputConfig.File f && f.optOutsPath() != null && redaction == null) {
+      throw new ConfigException("input.optOuts", "opt-outs are read only by redaction; add a redaction section");
     }
     return config;
   }

@@ -5,6 +5,8 @@ import java.io.Serializable;
 /**
  * Kafka connection and topic names (config section {@code kafka}). {@code bootstrapServers} is either a
  * {@code host:port[,host:port...]} list or {@value #EMBEDDED}, which starts the in-JVM KRaft broker.
+ * {@code createTopics}: {@code run} creates the job's topics that do not exist yet (otherwise a missing topic stops
+ * it at start, exit 2).
  */
 public record KafkaConfig(
     String bootstrapServers,
@@ -15,8 +17,10 @@ public record KafkaConfig(
     String redactedTopic,
     String ledgerTopic,
     String optOutTopic,
+    String fleetTopic,
     String transactionalIdPrefix,
-    String groupId)
+    String groupId,
+    boolean createTopics)
     implements Serializable {
 
   /** The value of {@code bootstrapServers} that asks for the embedded broker. */

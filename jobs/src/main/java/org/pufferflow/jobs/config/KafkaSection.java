@@ -11,11 +11,11 @@ final class KafkaSection {
   private static final Pattern HOST_PORT = Pattern.compile("[^\\s:,]+:(\\d{1,5})");
 
   private static final String[] TOPIC_KEYS = {
-    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic"
+    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic", "fleetTopic"
   };
   private static final String[] TOPIC_DEFAULTS = {
     "observations", "observations-rejected", "dphmm-releases", "mqm-histograms", "redacted-records",
-    "ledger-events", "opt-outs"
+    "ledger-events", "opt-outs", "fleet-histograms"
   };
 
   private KafkaSection() {}
@@ -23,7 +23,7 @@ final class KafkaSection {
   static KafkaConfig read(ConfigNode k) {
     k.requireMapping(
         "bootstrapServers", "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic",
-        "ledgerTopic", "optOutTopic", "transactionalIdPrefix", "groupId");
+        "ledgerTopic", "optOutTopic", "fleetTopic", "transactionalIdPrefix", "groupId", "createTopics");
     ConfigNode servers = k.required("bootstrapServers");
     String bootstrap = bootstrapServers(servers);
     String[] topics = new String[TOPIC_KEYS.length];
@@ -39,8 +39,9 @@ final class KafkaSection {
     }
     String txPrefix = nonBlank(k.optional("transactionalIdPrefix"), "pufferflow");
     String groupId = nonBlank(k.optional("groupId"), "pufferflow");
-    return new KafkaConfig(
-        bootstrap, topics[0], topics[1], topics[2], topics[3], topics[4], topics[5], topics[6], txPrefix, groupId);
+    ConfigNode create = k.optional("createTopics");
+    return new KafkaConfig(bootstrap, topics[0], topics[1], topics[2], topics[3], topics[4], topics[5], topics[6],
+        topics[7], txPrefix, groupId, create != null && create.asBoolean());
   }
 
   private static String bootstrapServers(ConfigNode node) {

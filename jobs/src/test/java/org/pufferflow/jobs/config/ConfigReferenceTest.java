@@ -29,6 +29,9 @@ class ConfigReferenceTest {
     List<String> page = Files.readAllLines(RepositoryPaths.root().resolve("docs/configuration.md"));
     check(page, "## `kafka`", "kafka", 0);
     check(page, "## `time`", "time", 0);
+    check(page, "## `flink`", "flink", 0);
+    check(page, "## `input`", "input", 0);
+    check(page, "## `output`", "output", 0);
     check(page, "## `model`", "model", 0);
     check(page, "## `dphmm`", "dphmm", 0);
     check(page, "## `mqm`", "mqm", 0);

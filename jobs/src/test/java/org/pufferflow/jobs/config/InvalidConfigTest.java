@@ -78,7 +78,7 @@ class InvalidConfigTest {
         c("dphmm.budget: missing required key", "-dphmm.budget"),
         c("dphmm.epsilom: unknown key, expected one of epsilon, policyGraph, constraint, repair, fullSpan,"
             + " mechanism, budget", "dphmm.epsilom=1.0"),
-        c("metrics: unknown key, expected one of kafka, time, model, discretizer, dphmm, mqm, redaction, noise",
+        c("metrics: unknown key, expected one of kafka, input, output, flink, time, model, discretizer, dphmm, mqm, redaction, noise",
             "metrics={\"enabled\":true}"),
         c("time.tickMillis: expected an integer, got \"soon\"", "time.tickMillis=\"soon\""),
         c("dphmm.epsilon: expected a number, got a list", "dphmm.epsilon=[1]"),

@@ -43,7 +43,10 @@ class ValidConfigTest {
         .isEqualTo(
             new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "observations-rejected",
                 "dphmm-releases", "mqm-histograms", "redacted-records", "ledger-events", "opt-outs",
-                "pufferflow", "pufferflow"));
+                "fleet-histograms", "pufferflow", "pufferflow", false));
+    assertThat(c.input()).isEqualTo(new InputConfig.KafkaTopic());
+    assertThat(c.output()).isEqualTo(new OutputConfig.KafkaTopics());
+    assertThat(c.execution()).isEqualTo(ExecutionConfig.UNSET);
     assertThat(c.kafka().embedded()).isFalse();
     assertThat(c.time()).isEqualTo(new TimeConfig(1000, 0, 0));
     assertThat(c.model().initial()).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);

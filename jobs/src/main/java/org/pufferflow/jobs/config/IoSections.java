@@ -1,0 +1,123 @@
+package org.pufferflow.jobs.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Reads the {@code input}, {@code output} and {@code flink} sections (docs/configuration.md, 'input', 'output',
+ * 'flink'). Files named here are checked at load time: an input file must be a readable regular file, an output
+ * directory must not be an existing regular file.
+ */
+final class IoSections {
+
+  private IoSections() {}
+
+  static InputConfig input(ConfigNode s, Path baseDir) {
+    if (s == null) {
+      return new InputConfig.KafkaTopic();
+    }
+    s.requireMapping("file", "format", "optOuts");
+    ConfigNode fileNode = s.required("file");
+    String file = readableFile(fileNode, baseDir);
+    ConfigNode formatNode = s.required("format");
+    InputConfig.Format format = choice(formatNode, InputConfig.Format.class);
+    ConfigNode optOuts = s.optional("optOuts");
+    return new InputConfig.File(file, format, optOuts == null ? null : readableFile(optOuts, baseDir));
+  }
+
+  static OutputConfig output(ConfigNode s, Path baseDir) {
+    if (s == null) {
+      return new OutputConfig.KafkaTopics();
+    }
+    s.requireMapping("dir", "format");
+    ConfigNode dirNode = s.required("dir");
+    Path dir = baseDir.resolve(nonBlank(dirNode)).toAbsolutePath().normalize();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw dirNode.error(dir + " exists and is not a directory");
+    }
+    return new OutputConfig.Directory(dir.toString(), choice(s.required("format"), OutputConfig.Format.class));
+  }
+
+  static ExecutionConfig flink(ConfigNode s, Path baseDir) {
+    if (s == null) {
+      return ExecutionConfig.UNSET;
+    }
+    s.requireMapping(
+        "parallelism", "checkpointIntervalMillis", "stateBackend", "incrementalCheckpoints", "checkpointDir",
+        "restartAttempts");
+    Integer parallelism = null;
+    ConfigNode p = s.optional("parallelism");
+    if (p != null) {
+      parallelism = p.asInt();
+      if (parallelism < 1 || parallelism > 32_768) {
+        throw p.error("must lie in [1, 32768], got " + parallelism);
+      }
+    }
+    Long interval = null;
+    ConfigNode c = s.optional("checkpointIntervalMillis");
+    if (c != null) {
+      interval = c.asLong();
+      if (interval < 10) {
+        throw c.error("must be >= 10 (milliseconds), got " + interval);
+      }
+    }
+    ConfigNode b = s.optional("stateBackend");
+    ExecutionConfig.StateBackend backend = b == null ? null : choice(b, ExecutionConfig.StateBackend.class);
+    Boolean incremental = null;
+    ConfigNode i = s.optional("incrementalCheckpoints");
+    if (i != null) {
+      incremental = i.asBoolean();
+      if (incremental && backend != ExecutionConfig.StateBackend.ROCKSDB) {
+        throw i.error("incremental checkpoints need stateBackend: rocksdb");
+      }
+    }
+    String dir = null;
+    ConfigNode d = s.optional("checkpointDir");
+    if (d != null) {
+      String text = nonBlank(d);
+      dir = text.contains("://") ? text : baseDir.resolve(text).toAbsolutePath().normalize().toUri().toString();
+    }
+    Integer restarts = null;
+    ConfigNode r = s.optional("restartAttempts");
+    if (r != null) {
+      restarts = r.asInt();
+      if (restarts < 0 || restarts > 1000) {
+        throw r.error("must lie in [0, 1000], got " + restarts);
+      }
+    }
+    return new ExecutionConfig(parallelism, interval, backend, incremental, dir, restarts);
+  }
+
+  private static String readableFile(ConfigNode node, Path baseDir) {
+    Path f = baseDir.resolve(nonBlank(node)).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(f)) {
+      throw node.error("no such file: " + f);
+    }
+    if (!Files.isReadable(f)) {
+      throw node.error("cannot read " + f);
+    }
+    return f.toString();
+  }
+
+  private static String nonBlank(ConfigNode node) {
+    String s = node.asString();
+    if (s.isBlank()) {
+      throw node.error("must not be blank");
+    }
+    return s;
+  }
+
+  private static <E extends Enum<E>> E choice(ConfigNode node, Class<E> type) {
+    String s = node.asString();
+    StringBuilder expected = new StringBuilder();
+    for (E e : type.getEnumConstants()) {
+      String name = e.name().toLowerCase(Locale.ROOT);
+      if (name.equals(s)) {
+        return e;
+      }
+      expected.append(expected.length() == 0 ? "" : " | ").append(name);
+    }
+    throw node.error("\"" + s + "\" is not one of " + expected);
+  }
+}
