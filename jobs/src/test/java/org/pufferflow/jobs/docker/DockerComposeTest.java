@@ -120,6 +120,24 @@ class DockerComposeTest {
   }
 
   @Test
+  void theSlimJarKeepsWhatTheFlinkImageLacksAndLeavesOutWhatItShips() {
+    List<String> excludes = jobJarExcludes();
+    // in the flink image's lib/flink-dist jar (RocksDB: Flink's docs, 'State Backends'): left out of the slim jar
+    for (String provided : List.of("org.apache.flink:flink-core", "org.apache.flink:flink-runtime",
+        "org.apache.flink:flink-streaming-java", "org.apache.flink:flink-clients",
+        "org.apache.flink:flink-statebackend-rocksdb", "org.apache.flink:flink-shaded-guava",
+        "org.apache.logging.log4j:log4j-core", "org.apache.kafka:kafka_2.13")) {
+      assertThat(excludes.stream().anyMatch(x -> matches(x, provided))).as(provided + " left out").isTrue();
+    }
+    // not in the distribution: the job needs them inside
+    for (String needed : List.of("org.apache.flink:flink-connector-kafka", "org.apache.flink:flink-connector-base",
+        "org.apache.flink:flink-avro", "org.apache.kafka:kafka-clients", "org.apache.avro:avro",
+        "org.pufferflow:pufferflow-operators", "org.pufferflow:pufferflow-schemas", "info.picocli:picocli")) {
+      assertThat(excludes.stream().filter(x -> matches(x, needed)).toList()).as(needed + " kept").isEmpty();
+    }
+  }
+
+  @Test
   void everyBindMountAndBuildContextExistsAndEveryNamedVolumeIsDeclared() {
     JsonNode declared = compose.path("volumes");
     compose.path("services").fields().forEachRemaining(e -> {
@@ -409,6 +427,30 @@ class DockerComposeTest {
       }
     }
     throw new AssertionError("jobs/pom.xml has no shade execution job-jar");
+  }
+
+  /** The artifactSet excludes of the shade execution {@code job-jar} ({@code groupId:artifactId} globs). */
+  private static List<String> jobJarExcludes() {
+    List<String> out = new ArrayList<>();
+    NodeList executions = jobsPom.getElementsByTagName("execution");
+    for (int i = 0; i < executions.getLength(); i++) {
+      Element e = (Element) executions.item(i);
+      if ("job-jar".equals(e.getElementsByTagName("id").item(0).getTextContent().trim())) {
+        Element set = (Element) e.getElementsByTagName("artifactSet").item(0);
+        NodeList excludes = set.getElementsByTagName("exclude");
+        for (int j = 0; j < excludes.getLength(); j++) {
+          out.add(excludes.item(j).getTextContent().trim());
+        }
+      }
+    }
+    assertThat(out).isNotEmpty();
+    return out;
+  }
+
+  /** Whether a shade artifact pattern ({@code group:artifact}, {@code *} any characters) matches an artifact. */
+  private static boolean matches(String pattern, String artifact) {
+    String regex = Pattern.quote(pattern).replace("*", "\\E.*\\Q");
+    return artifact.matches(regex);
   }
 
   private static String jobsPomText(String tag) {
