@@ -416,32 +416,31 @@ class DockerComposeTest {
     throw new AssertionError(name + " mounts nothing at " + containerPath);
   }
 
-  /** The target {@code jobs/target/...jar} of the shade execution {@code job-jar} in jobs/pom.xml. */
-  private static Path jobJar() {
+  /** The maven-shade-plugin execution {@code job-jar} of jobs/pom.xml (the slim jar). */
+  private static Element jobJarExecution() {
     NodeList executions = jobsPom.getElementsByTagName("execution");
     for (int i = 0; i < executions.getLength(); i++) {
       Element e = (Element) executions.item(i);
       if ("job-jar".equals(e.getElementsByTagName("id").item(0).getTextContent().trim())) {
-        String out = e.getElementsByTagName("outputFile").item(0).getTextContent().trim();
-        return ROOT.resolve(out.replace("${project.build.directory}", "jobs/target")).normalize();
+        return e;
       }
     }
     throw new AssertionError("jobs/pom.xml has no shade execution job-jar");
   }
 
-  /** The artifactSet excludes of the shade execution {@code job-jar} ({@code groupId:artifactId} globs). */
+  /** The file {@code jobs/target/...jar} the execution {@code job-jar} writes. */
+  private static Path jobJar() {
+    String out = jobJarExecution().getElementsByTagName("outputFile").item(0).getTextContent().trim();
+    return ROOT.resolve(out.replace("${project.build.directory}", "jobs/target")).normalize();
+  }
+
+  /** The artifactSet excludes of the execution {@code job-jar} ({@code groupId:artifactId} globs). */
   private static List<String> jobJarExcludes() {
     List<String> out = new ArrayList<>();
-    NodeList executions = jobsPom.getElementsByTagName("execution");
-    for (int i = 0; i < executions.getLength(); i++) {
-      Element e = (Element) executions.item(i);
-      if ("job-jar".equals(e.getElementsByTagName("id").item(0).getTextContent().trim())) {
-        Element set = (Element) e.getElementsByTagName("artifactSet").item(0);
-        NodeList excludes = set.getElementsByTagName("exclude");
-        for (int j = 0; j < excludes.getLength(); j++) {
-          out.add(excludes.item(j).getTextContent().trim());
-        }
-      }
+    NodeList excludes = ((Element) jobJarExecution().getElementsByTagName("artifactSet").item(0))
+        .getElementsByTagName("exclude");
+    for (int j = 0; j < excludes.getLength(); j++) {
+      out.add(excludes.item(j).getTextContent().trim());
     }
     assertThat(out).isNotEmpty();
     return out;
