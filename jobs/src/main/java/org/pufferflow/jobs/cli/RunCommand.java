@@ -25,7 +25,9 @@ import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.FileOutputFinisher;
 import org.pufferflow.jobs.pipeline.JobAssembly;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code pufferflow run --config FILE.yaml} (docs/cli.md, 'run'): validates the configuration and the noise key
@@ -58,6 +60,8 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--from-savepoint", paramLabel = "PATH",
       description = "Local run: restore the job's state from this savepoint or retained checkpoint.")
   String fromSavepoint;
+
+  @Spec CommandSpec spec;
 
   private final PrintStream err = System.err;
 
@@ -95,7 +99,8 @@ public final class RunCommand implements Callable<Integer> {
     }
     b.build(env);
     JobClient client = env.executeAsync("pufferflow " + config.getFileName());
-    System.out.println("submitted job " + client.getJobID());
+    out().println("submitted job " + client.getJobID());
+    out().flush();
     return 0;
   }
 
@@ -159,15 +164,20 @@ public final class RunCommand implements Callable<Integer> {
       progress.summary(result);
       if (job.output() instanceof OutputConfig.Directory dir) {
         for (Path p : FileOutputFinisher.finish(dir, assembled.outputs())) {
-          System.out.println("wrote " + p);
+          out().println("wrote " + p);
         }
       }
+      out().flush();
       return 0;
     } finally {
       if (broker != null) {
         broker.close();
       }
     }
+  }
+
+  private java.io.PrintWriter out() {
+    return spec.commandLine().getOut();
   }
 
   private static void removeHook(Thread hook) {
