@@ -150,13 +150,21 @@ public final class RunCommand implements Callable<Integer> {
       err.println("running " + describe(job) + " (parallelism " + parallelism + ", checkpoints in " + checkpoints
           + "); progress every " + JobProgress.INTERVAL_MILLIS / 1000 + " s");
       JobClient client = env.executeAsync("pufferflow " + config.getFileName());
-      Thread cancel = new Thread(() -> client.cancel(), "pufferflow-cancel"); // Ctrl-C of an unbounded run
+      java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+      Thread cancel = new Thread(() -> { // Ctrl-C (SIGINT/SIGTERM) of a running job
+        stopping.set(true);
+        client.cancel();
+      }, "pufferflow-cancel");
       Runtime.getRuntime().addShutdownHook(cancel);
       JobProgress progress = new JobProgress(err, assembled.id(), assembled.outputs());
       JobExecutionResult result;
       try {
         result = progress.await(client);
       } catch (java.util.concurrent.ExecutionException e) {
+        if (stopping.get()) {
+          err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
+          return 130;
+        }
         throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));
       } finally {
         removeHook(cancel);

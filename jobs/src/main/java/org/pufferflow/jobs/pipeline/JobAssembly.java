@@ -190,7 +190,7 @@ public final class JobAssembly {
         sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
         outputs.add(OutputKind.LEDGER_EVENTS);
       }
-      return new Assembled(ingest, m, Set.copyOf(outputs), id);
+      return new Assembled(ingest, m, java.util.Collections.unmodifiableSet(outputs), id);
     }
 
     private DataStream<RawRecord> observations() {
