@@ -10,12 +10,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
@@ -33,7 +31,7 @@ import org.pufferflow.jobs.cli.PufferflowCli;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.kafka.TopicPlan;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -192,25 +190,13 @@ class DockerComposeTest {
     }
     assertThat(script).startsWith("/bin/sh").contains("set -e");
     assertThat(created).doesNotHaveDuplicates();
-    assertThat(new TreeSet<>(created)).isEqualTo(topicsOf(job));
+    // the topics `run` checks at submit time (and would create with kafka.createTopics): input, opt-outs with
+    // redaction, and one per enabled output
+    assertThat(new TreeSet<>(created)).isEqualTo(new TreeSet<>(TopicPlan.of(job).topics().values()));
     assertThat(service("topics").path("depends_on").path("kafka").path("condition").asText())
         .isEqualTo("service_healthy");
     assertThat(service("submit").path("depends_on").path("topics").path("condition").asText())
         .isEqualTo("service_completed_successfully");
-  }
-
-  @Test
-  void topicsOfFollowsTheEnabledMechanisms() {
-    // the helper the previous test trusts: opt-outs with redaction, fleet only with mqm.fleet, ledger with a budget
-    JobConfig redaction = ConfigLoader.load(ROOT.resolve("examples/redaction.yaml"));
-    Set<String> topics = topicsOf(redaction);
-    assertThat(topics).contains(redaction.kafka().inputTopic(), redaction.kafka().rejectedTopic(),
-        redaction.kafka().optOutTopic(), redaction.kafka().redactedTopic());
-    assertThat(topics).doesNotContain(redaction.kafka().fleetTopic(), redaction.kafka().ledgerTopic());
-    JobConfig meters = ConfigLoader.load(ROOT.resolve("examples/smart-meters.yaml"));
-    assertThat(meters.mqmFleet()).isFalse();
-    assertThat(topicsOf(meters)).contains(meters.kafka().mqmTopic(), meters.kafka().ledgerTopic())
-        .doesNotContain(meters.kafka().fleetTopic(), meters.kafka().optOutTopic());
   }
 
   // ---- Flink
@@ -301,41 +287,6 @@ class DockerComposeTest {
   }
 
   // ---- helpers
-
-  /**
-   * The topics a job reads and writes (docs/configuration.md, 'kafka'): the input topic, opt-outs with redaction,
-   * and one topic per output — rejected always, each enabled mechanism's releases, the fleet histogram with {@code
-   * mqm.fleet}, ledger events when a mechanism with a budget (DPHMM, MQM) is enabled.
-   */
-  static Set<String> topicsOf(JobConfig job) {
-    Set<String> topics = new TreeSet<>();
-    if (job.input().kafka()) {
-      topics.add(job.kafka().inputTopic());
-      if (job.redaction() != null) {
-        topics.add(job.kafka().optOutTopic());
-      }
-    }
-    if (job.output().kafka()) {
-      Set<OutputKind> outputs = EnumSet.of(OutputKind.REJECTED);
-      if (job.dphmm() != null) {
-        outputs.add(OutputKind.DPHMM_RELEASES);
-      }
-      if (job.mqm() != null) {
-        outputs.add(OutputKind.WINDOW_HISTOGRAMS);
-      }
-      if (job.mqmFleet()) {
-        outputs.add(OutputKind.FLEET_HISTOGRAMS);
-      }
-      if (job.redaction() != null) {
-        outputs.add(OutputKind.REDACTED_RECORDS);
-      }
-      if (job.dphmm() != null || job.mqm() != null) {
-        outputs.add(OutputKind.LEDGER_EVENTS);
-      }
-      outputs.forEach(o -> topics.add(o.topic(job.kafka())));
-    }
-    return topics;
-  }
 
   private static JobConfig submittedConfiguration() {
     return ConfigLoader.load(mountSource("submit", CONFIG_IN_CONTAINER));
