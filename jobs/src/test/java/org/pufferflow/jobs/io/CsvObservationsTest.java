@@ -129,4 +129,29 @@ class CsvObservationsTest {
       assertThat(CsvObservations.decimal(s, 0, s.length())).as(s).isFalse();
     }
   }
+
+  /** examples/data/smart-meters.csv: every line is accepted by examples/smart-meters.yaml's ingestion. */
+  @Test
+  void theExampleDataIsAcceptedByTheSmartMetersJob() throws java.io.IOException {
+    JobConfig job = org.pufferflow.jobs.config.ConfigLoader.load(java.nio.file.Path.of("..", "examples",
+        "smart-meters.yaml"));
+    java.util.List<String> lines = java.nio.file.Files.readAllLines(
+        java.nio.file.Path.of("..", "examples", "data", "smart-meters.csv"), StandardCharsets.UTF_8);
+    CsvObservations csv = CsvObservations.forDiscretizer(job.discretizer());
+    assertThat(CsvObservations.isHeader(lines.get(0))).isTrue();
+    assertThat(lines.get(0)).isEqualTo(csv.header());
+    ObservationValidator v = IoFixtures.validator(job);
+    java.util.Map<String, java.util.Set<Long>> ticks = new java.util.TreeMap<>();
+    int[] levels = new int[3];
+    for (String line : lines.subList(1, lines.size())) {
+      Observation o = IoFixtures.decode(csv.payload(line));
+      assertThat(o).as(line).isNotNull();
+      Accepted a = (Accepted) v.validate(o);
+      assertThat(ticks.computeIfAbsent(a.subjectId(), k -> new java.util.TreeSet<>()).add(a.tick())).as(line).isTrue();
+      levels[a.state()]++;
+    }
+    assertThat(lines).hasSizeGreaterThan(300);
+    assertThat(ticks).hasSize(4).allSatisfy((subject, t) -> assertThat(t).hasSize(96)); // one MQM window each
+    assertThat(java.util.Arrays.stream(levels).min().getAsInt()).isGreaterThan(20);
+  }
 }
