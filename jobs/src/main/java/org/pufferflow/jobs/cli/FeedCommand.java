@@ -79,7 +79,15 @@ public final class FeedCommand implements Callable<Integer> {
       throw new UsageException("--bootstrap-servers: kafka.bootstrapServers is embedded, a broker inside the"
           + " `pufferflow run` process: pass the address it printed (embedded Kafka broker at HOST:PORT)");
     }
-    KafkaPreflight.check(bootstrap, KafkaPreflight.TIMEOUT, List.of("inputTopic", kafka.inputTopic()));
+    try {
+      KafkaPreflight.check(bootstrap, KafkaPreflight.TIMEOUT, List.of("inputTopic", kafka.inputTopic()));
+    } catch (IllegalArgumentException e) {
+      String key = "kafka.bootstrapServers:";
+      if (bootstrapServers != null && e.getMessage() != null && e.getMessage().startsWith(key)) {
+        throw new UsageException("--bootstrap-servers:" + e.getMessage().substring(key.length()), e);
+      }
+      throw e;
+    }
     long[] counts = produce(job, bootstrap);
     PrintWriter out = spec.commandLine().getOut();
     out.printf("fed %d records (%d malformed lines sent as-is; the job rejects them as UNDECODABLE) to %s%n",

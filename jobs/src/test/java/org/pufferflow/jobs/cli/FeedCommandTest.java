@@ -146,6 +146,10 @@ class FeedCommandTest {
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("error: kafka.bootstrapServers: no Kafka broker answered at 127.0.0.1:1")
         .doesNotContain("\n");
+    Run option = CliHarness.run(new FeedCommand(), "--config", job("embedded").toString(), "--input",
+        csv().toString(), "--bootstrap-servers", "127.0.0.1:1");
+    assertThat(option.code()).isEqualTo(2);
+    assertThat(option.err().strip()).startsWith("error: --bootstrap-servers: no Kafka broker answered at 127.0.0.1:1");
   }
 
   @Test
