@@ -78,6 +78,17 @@ public final class FileOutputs {
         .build();
   }
 
+  /**
+   * {@link #sink(OutputConfig.Directory, OutputKind)} with the record type checked: {@code type} must be
+   * {@code kind.recordClass()}.
+   */
+  public static <T extends SpecificRecordBase> Sink<T> sink(OutputConfig.Directory out, OutputKind kind,
+      Class<T> type) {
+    PufferPreconditions.checkArgument(kind != null && kind.recordClass().equals(type),
+        "type = %s: the records of output %s are %s", type, kind, kind == null ? null : kind.recordClass());
+    return sink(out, kind);
+  }
+
   /** {@code <dir>/<fileStem>.<format>}: the merged file of {@code kind}. */
   public static Path fileOf(OutputConfig.Directory out, OutputKind kind) {
     return Path.of(out.dir()).resolve(kind.fileStem() + "." + out.format().configName());
