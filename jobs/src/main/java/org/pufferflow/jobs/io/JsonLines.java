@@ -27,7 +27,8 @@ import org.pufferflow.common.PufferPreconditions;
  *       arrays are arrays; maps and nested records are objects;</li>
  *   <li>a non-finite {@code float}/{@code double} is the string {@code "NaN"}, {@code "inf"} or {@code "-inf"}
  *       (JSON has no such numbers);</li>
- *   <li>a logical {@code timestamp-millis} value is written as its Avro long (epoch milliseconds).</li>
+ *   <li>a logical {@code timestamp-millis} (or {@code -micros}) value is written as its Avro long (epoch
+ *       milliseconds or microseconds).</li>
  * </ul>
  *
  * <p>Not thread-safe: an instance keeps one generator for the stream it last wrote to (a Flink encoder is used by
@@ -92,7 +93,7 @@ public final class JsonLines {
       }
       case BOOLEAN -> g.writeBoolean((Boolean) value);
       case INT -> g.writeNumber(((Number) value).intValue());
-      case LONG -> g.writeNumber(value instanceof Instant i ? i.toEpochMilli() : ((Number) value).longValue());
+      case LONG -> g.writeNumber(value instanceof Instant i ? epoch(i, schema) : ((Number) value).longValue());
       case FLOAT, DOUBLE -> writeDouble(((Number) value).doubleValue(), schema.getType() == Schema.Type.FLOAT, g);
       case STRING, ENUM -> g.writeString(value.toString());
       case BYTES -> g.writeString(base64((ByteBuffer) value));
@@ -127,6 +128,14 @@ public final class JsonLines {
       return types.get(0);
     }
     return types.get(SpecificData.get().resolveUnion(union, value));
+  }
+
+  /** A timestamp as its Avro long: milliseconds, or microseconds for {@code timestamp-micros}. */
+  private static long epoch(Instant t, Schema schema) {
+    if (schema.getLogicalType() != null && "timestamp-micros".equals(schema.getLogicalType().getName())) {
+      return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1_000L);
+    }
+    return t.toEpochMilli();
   }
 
   private static void writeDouble(double v, boolean isFloat, JsonGenerator g) throws IOException {

@@ -149,4 +149,38 @@ class JsonLinesTest {
     lines.write(new RedactedRecord("t", 6L, 0), other); // a new part file: a new target stream
     assertThat(other.toString(StandardCharsets.UTF_8)).isEqualTo("{\"subjectId\":\"t\",\"tick\":6,\"value\":0}\n");
   }
+
+  /** The types no project schema uses yet: maps, enums, fixed, floats, other unions, micros, nested records. */
+  @Test
+  void otherAvroTypesFollowTheSameRules() {
+    Schema schema = new Schema.Parser().parse("""
+        {"type": "record", "name": "T", "fields": [
+          {"name": "m", "type": {"type": "map", "values": "int"}},
+          {"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A", "B"]}},
+          {"name": "f", "type": {"type": "fixed", "name": "F", "size": 2}},
+          {"name": "x", "type": "float"},
+          {"name": "u", "type": ["string", "null"]},
+          {"name": "v", "type": ["null", "long", "string"]},
+          {"name": "t", "type": {"type": "long", "logicalType": "timestamp-micros"}},
+          {"name": "r", "type": {"type": "record", "name": "R", "fields": [{"name": "b", "type": "boolean"}]}}
+        ]}""");
+    org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(schema);
+    r.put("m", new java.util.TreeMap<>(java.util.Map.of("a", 1, "b", 2)));
+    r.put("e", new org.apache.avro.generic.GenericData.EnumSymbol(schema.getField("e").schema(), "B"));
+    r.put("f", new org.apache.avro.generic.GenericData.Fixed(schema.getField("f").schema(), new byte[] {-1, 0}));
+    r.put("x", Float.NEGATIVE_INFINITY);
+    r.put("u", "s");
+    r.put("v", "w");
+    r.put("t", Instant.ofEpochSecond(2, 5_000));
+    org.apache.avro.generic.GenericData.Record nested =
+        new org.apache.avro.generic.GenericData.Record(schema.getField("r").schema());
+    nested.put("b", true);
+    r.put("r", nested);
+    assertThat(JsonLines.toJson(r)).isEqualTo("{\"m\":{\"a\":1,\"b\":2},\"e\":\"B\",\"f\":\"/wA=\",\"x\":\"-inf\","
+        + "\"u\":\"s\",\"v\":\"w\",\"t\":2000005,\"r\":{\"b\":true}}");
+    r.put("x", 0.5f);
+    r.put("u", null);
+    r.put("v", 7L);
+    assertThat(JsonLines.toJson(r)).contains("\"x\":0.5,\"u\":null,\"v\":7,");
+  }
 }
