@@ -80,7 +80,13 @@ public final class FeedCommand implements Callable<Integer> {
           + " `pufferflow run` process: pass the address it printed (embedded Kafka broker at HOST:PORT)");
     }
     try {
-      KafkaPreflight.check(bootstrap, KafkaPreflight.TIMEOUT, List.of("inputTopic", kafka.inputTopic()));
+      // the input topic must exist (or is created, with kafka.createTopics) and hold Observation records
+      int partitions = job.execution().parallelism() == null
+          ? org.pufferflow.jobs.config.ExecutionConfig.DEFAULT_PARALLELISM : job.execution().parallelism();
+      KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, new org.pufferflow.jobs.kafka.TopicPlan(
+          java.util.Map.of("kafka.inputTopic", kafka.inputTopic()),
+          java.util.Map.of("kafka.inputTopic", org.pufferflow.avro.Observation.class)),
+          kafka.createTopics(), partitions);
     } catch (IllegalArgumentException e) {
       String key = "kafka.bootstrapServers:";
       if (bootstrapServers != null && e.getMessage() != null && e.getMessage().startsWith(key)) {

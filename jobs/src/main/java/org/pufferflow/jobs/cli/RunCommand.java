@@ -17,12 +17,13 @@ import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.config.OutputConfig;
+import org.pufferflow.jobs.io.FileInputs;
+import org.pufferflow.jobs.io.FileOutputs;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
 import org.pufferflow.jobs.pipeline.Assembled;
 import org.pufferflow.jobs.pipeline.ExecutionSettings;
-import org.pufferflow.jobs.pipeline.FileOutputFinisher;
 import org.pufferflow.jobs.pipeline.JobAssembly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -118,6 +119,10 @@ public final class RunCommand implements Callable<Integer> {
           List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job), true,
               parallelism);
           err.println("embedded Kafka broker at " + bootstrap + " (topics " + String.join(", ", created) + ")");
+          if (job.input().kafka()) {
+            err.println("feed it from another terminal: ./pufferflow feed --config " + config + " --input FILE.csv"
+                + " --bootstrap-servers " + bootstrap);
+          }
           EmbeddedKafka closing = broker;
           Runtime.getRuntime().addShutdownHook(new Thread(closing::close, "embedded-kafka-shutdown"));
         } else {
@@ -129,8 +134,14 @@ public final class RunCommand implements Callable<Integer> {
           }
         }
       }
+      if (job.input() instanceof InputConfig.File f) {
+        FileInputs.check(f);
+      }
       if (job.output() instanceof OutputConfig.Directory dir) {
         Files.createDirectories(Path.of(dir.dir()));
+        if (fromSavepoint == null) {
+          FileOutputs.clearParts(dir); // parts of an earlier run that did not finish
+        }
       }
       Path checkpoints = Files.createTempDirectory("pufferflow-checkpoints-");
       Configuration conf = ExecutionSettings.localConfiguration(exec, checkpoints);
@@ -171,7 +182,7 @@ public final class RunCommand implements Callable<Integer> {
       }
       progress.summary(result);
       if (job.output() instanceof OutputConfig.Directory dir) {
-        for (Path p : FileOutputFinisher.finish(dir, assembled.outputs())) {
+        for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
           out().println("wrote " + p);
         }
       }

@@ -25,6 +25,7 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
+import org.pufferflow.jobs.io.FileInputs;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;
@@ -152,7 +153,7 @@ public final class JobAssembly {
       if (config.redaction() != null) {
         if (config.input() instanceof InputConfig.File f) {
           preload = f.optOutsPath() == null ? OptOutPreload.NONE
-              : OptOutPreload.of(FileSources.optOuts(f.optOutsPath()));
+              : OptOutPreload.of(FileInputs.optOuts(java.nio.file.Path.of(f.optOutsPath())));
         } else {
           KafkaConfig kafka = config.kafka();
           boolean bounded = b.stoppingOffsets != null;
@@ -195,7 +196,7 @@ public final class JobAssembly {
 
     private DataStream<RawRecord> observations() {
       if (config.input() instanceof InputConfig.File f) {
-        return FileSources.observations(env, f, config.discretizer(), id);
+        return FileInputs.observations(env, f, config.discretizer(), id);
       }
       KafkaConfig kafka = config.kafka();
       return KafkaInputs.raw(env, b.bootstrapServers, kafka.inputTopic(), kafka.groupId(), b.stoppingOffsets,

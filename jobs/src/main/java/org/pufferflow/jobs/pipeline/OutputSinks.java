@@ -4,6 +4,7 @@ import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
+import org.pufferflow.jobs.io.FileOutputs;
 
 /** Where a pipeline's outputs go: the configured Kafka topics, or one file per output in a directory. */
 abstract class OutputSinks {
@@ -15,7 +16,7 @@ abstract class OutputSinks {
       return new OutputSinks() {
         @Override
         <T extends SpecificRecordBase> void attach(DataStream<T> stream, OutputKind kind, Class<T> type) {
-          stream.sinkTo(FileSources.sink(dir, kind, type)).name(id + kind.fileStem() + ": " + dir.dir())
+          stream.sinkTo(FileOutputs.sink(dir, kind, type)).name(id + kind.fileStem() + ": " + dir.dir())
               .uid(id + kind.fileStem() + "-sink");
         }
       };
