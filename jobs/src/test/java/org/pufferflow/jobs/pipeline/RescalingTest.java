@@ -93,23 +93,35 @@ class RescalingTest {
     Job j1 = job(scaled, backend, 1, end, run1);
     assertThat(withoutUid(j1.graph())).as("operators without a uid").isEmpty();
     JobClient job1 = j1.env().executeAsync(j1.graph());
-    AtomicLong read = PipelineRuns.Seen.records(run1).computeIfAbsent(0, a -> new AtomicLong());
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (read.get() < first.size()) {
-      assertThat(System.nanoTime()).as("job 1 reads the first half").isLessThan(deadline);
-      Thread.sleep(50);
+    long tRead;
+    long tSavepoint;
+    String savepoint;
+    try {
+      AtomicLong read = PipelineRuns.Seen.records(run1).computeIfAbsent(0, a -> new AtomicLong());
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (read.get() < first.size()) {
+        assertThat(System.nanoTime()).as("job 1 reads the first half").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+      Thread.sleep(500); // a few watermarks: timers fire, windows close, held records are decided
+      SavepointFormatType format =
+          backend == ExecutionConfig.StateBackend.ROCKSDB ? SavepointFormatType.NATIVE : SavepointFormatType.CANONICAL;
+      tRead = System.nanoTime();
+      if (backend == ExecutionConfig.StateBackend.ROCKSDB) {
+        // the running job keeps its keyed state in RocksDB instances in the configured local directory
+        while (files(dir.resolve("rocksdb"), "CURRENT") == 0) {
+          assertThat(System.nanoTime()).as("RocksDB instances of job 1 in %s", dir.resolve("rocksdb"))
+              .isLessThan(deadline);
+          Thread.sleep(50);
+        }
+      }
+      savepoint = stopWithSavepoint(job1, dir.resolve("savepoints-" + name).toUri().toString(), format);
+      tSavepoint = System.nanoTime();
+      job1.getJobExecutionResult().get(60, TimeUnit.SECONDS);
+    } catch (Exception | AssertionError e) {
+      job1.cancel(); // never leave a job running into the next test
+      throw e;
     }
-    Thread.sleep(500); // a few watermarks: timers fire, windows close, held records are decided before the savepoint
-    SavepointFormatType format =
-        backend == ExecutionConfig.StateBackend.ROCKSDB ? SavepointFormatType.NATIVE : SavepointFormatType.CANONICAL;
-    long tRead = System.nanoTime();
-    if (backend == ExecutionConfig.StateBackend.ROCKSDB) {
-      // the running job keeps its keyed state in RocksDB instances in the configured local directory
-      assertThat(files(dir.resolve("rocksdb"), "CURRENT")).as("RocksDB instances of job 1").isPositive();
-    }
-    String savepoint = stopWithSavepoint(job1, dir.resolve("savepoints-" + name).toUri().toString(), format);
-    long tSavepoint = System.nanoTime();
-    job1.getJobExecutionResult().get(60, TimeUnit.SECONDS);
     Map<String, Map<String, List<String>>> atSavepoint = PipelineRuns.committed(kafka.bootstrapServers(), scaled);
     long committedAtSavepoint = total(atSavepoint);
     System.out.printf("RescalingTest[%s]: committed by job 1: %s%n", name, counts(atSavepoint));
