@@ -51,10 +51,22 @@ public final class ObservationDecoder {
     return error;
   }
 
+  /**
+   * The exception's class and message. Exceptions the JVM throws implicitly (index out of bounds, null pointer,
+   * class cast, arithmetic, array store) lose their message once the code is compiled
+   * ({@code -XX:+OmitStackTraceInFastThrow}), so theirs is left out: the reason of a rejected record must not depend
+   * on JIT state, or a replay after a restore would publish different bytes (docs/operators.md, 'Exactly-once and
+   * rescaling, tested').
+   */
   private static String describe(Exception e) {
-    String m = e.getMessage();
+    String m = implicit(e) ? null : e.getMessage();
     String s = e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
     s = s.replace('\n', ' ').replace('\r', ' ');
     return s.length() > 160 ? s.substring(0, 160) + "..." : s;
+  }
+
+  private static boolean implicit(Exception e) {
+    return e instanceof IndexOutOfBoundsException || e instanceof NullPointerException
+        || e instanceof ClassCastException || e instanceof ArithmeticException || e instanceof ArrayStoreException;
   }
 }

@@ -47,9 +47,10 @@ final class KafkaInputs {
             .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000");
     if (stoppingOffsets != null) {
       b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(stoppingOffsets);
-    } else {
-      b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
+      // a bounded source restored from a savepoint must still finish (the connector's enumerator never says so)
+      return env.fromSource(new RestorableBoundedSource<>(b.build()), watermarks, name).uid(uid);
     }
+    b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
     return env.fromSource(b.build(), watermarks, name).uid(uid);
   }
 

@@ -9,6 +9,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.formats.avro.AvroSerializationSchema;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.KafkaConfig;
 
@@ -38,15 +39,47 @@ public final class KafkaOutputs {
     return KafkaSink.<T>builder()
         .setBootstrapServers(bootstrapServers)
         .setKafkaProducerConfig(producer)
-        .setRecordSerializer(
-            KafkaRecordSerializationSchema.<T>builder()
-                .setTopic(kind.topic(kafka))
-                .setKeySerializationSchema(new SubjectKey<>(type))
-                .setValueSerializationSchema(AvroSerializationSchema.forSpecific(type))
-                .build())
+        .setRecordSerializer(recordSerializer(kind, type, kafka))
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
         .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, kind))
         .build();
+  }
+
+  /**
+   * Topic, subject key and Avro value of an output record, with NO record timestamp: the producer stamps the time of
+   * publication. Flink would otherwise stamp the element's event time, and the broker applies {@code retention.ms}
+   * to record timestamps: the outputs of a data set older than the retention (7 days by default) would be deleted
+   * as soon as their segment rolls, committed or not (docs/operators.md, 'Exactly-once and rescaling, tested').
+   * The event time stays in the records themselves (their tick fields).
+   */
+  static <T extends SpecificRecordBase> KafkaRecordSerializationSchema<T> recordSerializer(
+      OutputKind kind, Class<T> type, KafkaConfig kafka) {
+    return new PublicationTime<>(KafkaRecordSerializationSchema.<T>builder()
+        .setTopic(kind.topic(kafka))
+        .setKeySerializationSchema(new SubjectKey<>(type))
+        .setValueSerializationSchema(AvroSerializationSchema.forSpecific(type))
+        .build());
+  }
+
+  /** A record serializer whose records carry no timestamp (the producer sets the publication time). */
+  static final class PublicationTime<T> implements KafkaRecordSerializationSchema<T> {
+    private static final long serialVersionUID = 1L;
+    private final KafkaRecordSerializationSchema<T> inner;
+
+    PublicationTime(KafkaRecordSerializationSchema<T> inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public void open(SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext)
+        throws Exception {
+      inner.open(context, sinkContext);
+    }
+
+    @Override
+    public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long eventTime) {
+      return inner.serialize(element, context, null);
+    }
   }
 
   /** {@code <kafka.transactionalIdPrefix>-<id>-<output>}; distinct per pipeline and output. */
