@@ -141,7 +141,7 @@ class DemoFeedsTest {
         .isEqualTo(PINNED_METER_000);
   }
 
-  static final List<Integer> PINNED_METER_000 = List.of();
+  static final List<Integer> PINNED_METER_000 = List.of(2, 1, 1, 1, 1, 1, 1, 2, 0, 0, 0, 0);
 
   private static List<String> bytes(FeedPlan p) {
     List<String> out = new ArrayList<>();
