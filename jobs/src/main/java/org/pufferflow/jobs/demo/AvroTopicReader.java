@@ -53,8 +53,9 @@ public final class AvroTopicReader {
       while (out.size() < expected || !atEnd(c, tps, end)) {
         if (System.nanoTime() > deadline) {
           throw new IOException(String.format(java.util.Locale.ROOT,
-              "topic %s: read %d of %d expected %s records within %d s", topic, out.size(), expected,
-              type.getSimpleName(), timeout.toSeconds()));
+              "topic %s: read %d of %d expected %s records within %d s (committed up to offsets %s of %s written)",
+              topic, out.size(), expected, type.getSimpleName(), timeout.toSeconds(), c.endOffsets(tps).values(),
+              logEnd(bootstrapServers, tps).values()));
         }
         for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(100))) {
           try {
@@ -71,6 +72,17 @@ public final class AvroTopicReader {
       }
     }
     return out;
+  }
+
+  /** The log end offsets (read_uncommitted): with {@code endOffsets} of read_committed, shows an open transaction. */
+  private static Map<TopicPartition, Long> logEnd(String bootstrapServers, List<TopicPartition> tps) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+    try (KafkaConsumer<byte[], byte[]> c =
+        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      return c.endOffsets(tps);
+    }
   }
 
   private static boolean atEnd(KafkaConsumer<?, ?> c, List<TopicPartition> tps, Map<TopicPartition, Long> end) {
