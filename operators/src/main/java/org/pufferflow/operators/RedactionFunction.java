@@ -94,6 +94,7 @@ public final class RedactionFunction
   private final NoiseKeySource key;
   private final int[] stateBits;
   private final TickClock clock;
+  private final OptOutPreload preload;
 
   private transient RedactionPlan plan;
   private transient long holdBackTicks;
@@ -124,6 +125,17 @@ public final class RedactionFunction
    *     decisions on the subject's own ticks only
    */
   public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock) {
+    this(spec, key, stateBits, clock, OptOutPreload.NONE);
+  }
+
+  /**
+   * As {@link #RedactionFunction(RedactionSpec, NoiseKeySource, int[], TickClock)}, with opt-outs known before the
+   * job starts: a subject's preloaded ranges are added when the function first meets the subject, before any of its
+   * records is decided ({@link OptOutPreload}).
+   */
+  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+      OptOutPreload preload) {
+    this.preload = PufferPreconditions.checkNotNull("preload", preload);
     this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -158,7 +170,7 @@ public final class RedactionFunction
 
   @Override
   public void processElement1(StateObservation o, Context ctx, Collector<RedactedRecord> out) throws Exception {
-    RedactionBuffer b = buffer();
+    RedactionBuffer b = buffer(ctx.getCurrentKey());
     long newest = b.newestTick();
     if (newest != RedactionBuffer.NONE && o.tick <= newest) {
       ReasonCode reason = o.tick == newest ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE;
@@ -192,7 +204,7 @@ public final class RedactionFunction
   @Override
   public void processElement2(OptOut o, Context ctx, Collector<RedactedRecord> out) throws Exception {
     optOuts.inc();
-    RedactionBuffer b = buffer();
+    RedactionBuffer b = buffer(ctx.getCurrentKey());
     long from = o.getFromTick();
     long to = o.getToTick();
     if (from > to || from == OptOutRanges.NONE) {
@@ -274,11 +286,14 @@ public final class RedactionFunction
     (release ? released : redacted).inc();
   }
 
-  private RedactionBuffer buffer() throws IOException {
+  private RedactionBuffer buffer(String subject) throws IOException {
     RedactionBuffer b = state.value();
     if (b == null) {
       b = new RedactionBuffer(OptOutRanges.DEFAULT_CAPACITY);
       subjects.inc();
+      if (!preload.applyTo(subject, b.optOuts())) {
+        throw new IllegalStateException("preloaded opt-outs exceed the subject's capacity (checked when built)");
+      }
     }
     return b;
   }

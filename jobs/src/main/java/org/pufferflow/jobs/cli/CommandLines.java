@@ -35,6 +35,12 @@ public final class CommandLines {
             err.flush();
             return EXIT_INVALID_INPUT;
           }
+          if (ex instanceof JobFailedException) {
+            PrintWriter err = commandLine.getErr();
+            err.println("error: " + oneLine(ex.getMessage()));
+            err.flush();
+            return 1;
+          }
           throw ex;
         });
     return cl;

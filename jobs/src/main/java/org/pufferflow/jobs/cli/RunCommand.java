@@ -1,99 +1,204 @@
 package org.pufferflow.jobs.cli;
 
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
+import org.pufferflow.jobs.config.ExecutionConfig;
+import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
+import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
-import org.pufferflow.jobs.pipeline.IngestStreams;
-import org.pufferflow.jobs.pipeline.LocalFlink;
-import org.pufferflow.jobs.pipeline.PipelineBuilder;
+import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.pipeline.Assembled;
+import org.pufferflow.jobs.pipeline.ExecutionSettings;
+import org.pufferflow.jobs.pipeline.FileOutputFinisher;
+import org.pufferflow.jobs.pipeline.JobAssembly;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code pufferflow run --config FILE.yaml} (docs/cli.md): validates the configuration (exit 2 with a
- * one-line message naming the path on any error), then runs the streaming job: Kafka in, Kafka out. With
- * {@code kafka.bootstrapServers: embedded} it first starts the in-JVM broker and creates the input and rejected
- * topics, and prints the broker address so producers can reach it.
+ * {@code pufferflow run --config FILE.yaml} (docs/cli.md, 'run'): validates the configuration and the noise key
+ * (exit 2, one line naming the path), checks the broker and its topics (exit 2 within 15 s), then runs the whole job
+ * ({@link JobAssembly}): Kafka or file in, ingestion, the enabled mechanisms, Kafka (exactly-once) or files out.
  *
- * <p>Unbounded by default (it runs until stopped, resuming from the consumer group's committed offsets);
- * {@code --bounded} reads the input topic up to its current end and exits when everything is processed and
- * committed, i.e. offline publishing of a dataset that is already in Kafka.
+ * <p>Locally (the usual case) it runs on an in-JVM Flink cluster with the {@code flink} section's settings or their
+ * defaults, prints a progress line every 5 s and, for a bounded run, a summary. Started by {@code flink run} on a
+ * cluster it applies only what the {@code flink} section sets, submits the job and returns.
  */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    header = "Run the streaming job of a YAML configuration: Kafka in, Kafka out.",
+    header = "Run the job of a YAML configuration: Kafka or file in, Kafka or files out.",
     description = {
-      "Run the streaming job described by a YAML configuration: read Observation records (Avro) from the input topic,",
-      "validate and discretize them, and publish; invalid records go to the rejected topic with a reason code.",
-      "kafka.bootstrapServers: embedded starts an in-JVM Kafka broker on 127.0.0.1."
+      "Run the job described by a YAML configuration: read Observation records (Kafka topic, or a CSV/Avro file),",
+      "validate and discretize them, run the enabled mechanisms (DPHMM, MQM + fleet histogram, redaction) and publish",
+      "their records (Kafka topics with exactly-once transactions, or one file per output). Invalid records go to",
+      "the rejected output with a reason code. kafka.bootstrapServers: embedded starts an in-JVM Kafka broker."
     })
 public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--config", required = true, paramLabel = "FILE", description = "Job configuration (YAML).")
   Path config;
 
-  @Option(names = "--bounded", description = "Process the input topic up to its current end, then exit.")
+  @Option(names = "--bounded",
+      description = "Kafka input: process the input topic up to its current end, then exit (file input always ends).")
   boolean bounded;
 
-  @Option(names = "--parallelism", paramLabel = "P", defaultValue = "2",
-      description = "Parallelism of a local run (default: ${DEFAULT-VALUE}); ignored on a cluster.")
-  int parallelism;
+  @Option(names = "--from-savepoint", paramLabel = "PATH",
+      description = "Local run: restore the job's state from this savepoint or retained checkpoint.")
+  String fromSavepoint;
 
-  @Option(names = "--checkpoint-interval", paramLabel = "MS", defaultValue = "5000",
-      description = "Checkpoint interval in milliseconds (default: ${DEFAULT-VALUE}); rejected records become"
-          + " visible to read_committed consumers at each checkpoint.")
-  long checkpointMillis;
+  @Spec CommandSpec spec;
+
+  private final PrintStream err = System.err;
 
   @Override
   public Integer call() throws Exception {
     JobConfig job = ConfigLoader.loadForRun(config);
-    if (parallelism < 1) {
-      throw new UsageException("--parallelism: must be >= 1, got " + parallelism);
+    if (bounded && !job.input().kafka()) {
+      throw new UsageException("--bounded: only for a Kafka input; input.file is read to its end anyway");
     }
-    if (checkpointMillis < 10) {
-      throw new UsageException("--checkpoint-interval: must be >= 10 ms, got " + checkpointMillis);
+    StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment();
+    return ExecutionSettings.onCluster(probe) ? submitToCluster(probe, job) : runLocally(job);
+  }
+
+  private int submitToCluster(StreamExecutionEnvironment env, JobConfig job) throws Exception {
+    if (job.usesKafka() && job.kafka().embedded()) {
+      throw new ConfigException("kafka.bootstrapServers", "embedded runs only locally; on a cluster name the broker");
     }
-    KafkaConfig kafka = job.kafka();
+    if (!job.input().kafka() || !job.output().kafka()) {
+      throw new ConfigException(job.input().kafka() ? "output" : "input",
+          "file mode is for local runs (pufferflow run); on a cluster use the Kafka topics");
+    }
+    if (fromSavepoint != null) {
+      throw new UsageException("--from-savepoint: on a cluster restore with flink run -s PATH");
+    }
+    int partitions = env.getParallelism() > 0 ? env.getParallelism() : 1;
+    KafkaPreflight.prepare(job.kafka().bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(job),
+        job.kafka().createTopics(), partitions);
+    String note = ExecutionSettings.applyOnCluster(env, job.execution());
+    if (note != null) {
+      err.println("note: " + note);
+    }
+    JobAssembly.Builder b = JobAssembly.builder(job).bootstrapServers(job.kafka().bootstrapServers());
+    if (bounded) {
+      b.bounded(true);
+    }
+    b.build(env);
+    JobClient client = env.executeAsync("pufferflow " + config.getFileName());
+    out().println("submitted job " + client.getJobID());
+    out().flush();
+    return 0;
+  }
+
+  private int runLocally(JobConfig job) throws Exception {
+    ExecutionConfig exec = job.execution();
+    int parallelism = exec.parallelism() == null ? ExecutionConfig.DEFAULT_PARALLELISM : exec.parallelism();
     EmbeddedKafka broker = null;
     try {
-      String bootstrap = kafka.bootstrapServers();
-      if (kafka.embedded()) {
-        broker = EmbeddedKafka.start();
-        broker.createTopics(parallelism, kafka.inputTopic(), kafka.rejectedTopic());
-        bootstrap = broker.bootstrapServers();
-        System.err.println("embedded Kafka broker at " + bootstrap + " (topics " + kafka.inputTopic() + ", "
-            + kafka.rejectedTopic() + ")");
-        EmbeddedKafka closing = broker;
-        Runtime.getRuntime().addShutdownHook(new Thread(closing::close, "embedded-kafka-shutdown"));
-      } else {
-        KafkaPreflight.check(bootstrap, KafkaPreflight.TIMEOUT,
-            List.of("inputTopic", kafka.inputTopic(), "rejectedTopic", kafka.rejectedTopic()));
+      String bootstrap = null;
+      if (job.usesKafka()) {
+        KafkaConfig kafka = job.kafka();
+        if (kafka.embedded()) {
+          broker = EmbeddedKafka.start();
+          bootstrap = broker.bootstrapServers();
+          List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job), true,
+              parallelism);
+          err.println("embedded Kafka broker at " + bootstrap + " (topics " + String.join(", ", created) + ")");
+          EmbeddedKafka closing = broker;
+          Runtime.getRuntime().addShutdownHook(new Thread(closing::close, "embedded-kafka-shutdown"));
+        } else {
+          bootstrap = kafka.bootstrapServers();
+          List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job),
+              kafka.createTopics(), parallelism);
+          if (!created.isEmpty()) {
+            err.println("created topics " + String.join(", ", created));
+          }
+        }
       }
-      if (job.anyMechanism()) {
-        System.err.println("note: this build runs the ingestion half; the dphmm/mqm/redaction sections are validated"
-            + " and will be attached by the mechanism operators");
+      if (job.output() instanceof OutputConfig.Directory dir) {
+        Files.createDirectories(Path.of(dir.dir()));
       }
-      StreamExecutionEnvironment env =
-          StreamExecutionEnvironment.getExecutionEnvironment(LocalFlink.loopbackConfiguration());
-      env.setParallelism(parallelism);
-      IngestStreams streams = new PipelineBuilder(job, bootstrap).bounded(bounded)
-          .checkpointInterval(Duration.ofMillis(checkpointMillis)).build(env);
-      streams.observations().sinkTo(new DiscardingSink<>()).name("accepted observations").uid("accepted-sink");
-      env.execute("pufferflow " + config.getFileName());
+      Path checkpoints = Files.createTempDirectory("pufferflow-checkpoints-");
+      Configuration conf = ExecutionSettings.localConfiguration(exec, checkpoints);
+      if (fromSavepoint != null) {
+        conf.set(StateRecoveryOptions.SAVEPOINT_PATH, fromSavepoint);
+      }
+      StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, conf);
+      ExecutionSettings.applyLocal(env, exec);
+      JobAssembly.Builder b = JobAssembly.builder(job);
+      if (bootstrap != null) {
+        b.bootstrapServers(bootstrap);
+      }
+      if (bounded) {
+        b.bounded(true);
+      }
+      Assembled assembled = b.build(env);
+      err.println("running " + describe(job) + " (parallelism " + parallelism + ", checkpoints in " + checkpoints
+          + "); progress every " + JobProgress.INTERVAL_MILLIS / 1000 + " s");
+      JobClient client = env.executeAsync("pufferflow " + config.getFileName());
+      java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+      Thread cancel = new Thread(() -> { // Ctrl-C (SIGINT/SIGTERM) of a running job
+        stopping.set(true);
+        client.cancel();
+      }, "pufferflow-cancel");
+      Runtime.getRuntime().addShutdownHook(cancel);
+      JobProgress progress = new JobProgress(err, assembled.id(), assembled.outputs());
+      JobExecutionResult result;
+      try {
+        result = progress.await(client);
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (stopping.get()) {
+          err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
+          return 130;
+        }
+        throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));
+      } finally {
+        removeHook(cancel);
+      }
+      progress.summary(result);
+      if (job.output() instanceof OutputConfig.Directory dir) {
+        for (Path p : FileOutputFinisher.finish(dir, assembled.outputs())) {
+          out().println("wrote " + p);
+        }
+      }
+      out().flush();
       return 0;
     } finally {
       if (broker != null) {
         broker.close();
       }
     }
+  }
+
+  private java.io.PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is exiting: the hook runs
+    }
+  }
+
+  private static String describe(JobConfig job) {
+    String in = job.input() instanceof InputConfig.File f ? f.path() : "topic " + job.kafka().inputTopic();
+    String out = job.output() instanceof OutputConfig.Directory d ? d.dir() : "Kafka topics";
+    return in + " → " + out;
   }
 }

@@ -135,6 +135,11 @@ final class ConfigNode {
     if (!node.isValueNode()) {
       throw error("expected a label, got " + describe(node));
     }
+    if (node.isBoolean()) {
+      // YAML 1.1 reads on/off, yes/no, true/false unquoted as booleans: the label would silently become "true"
+      throw error("YAML reads this label as the boolean " + node.asText() + " (on/off, yes/no and true/false are"
+          + " booleans unquoted); quote it, e.g. \"on\"");
+    }
     String s = node.asText();
     if (s.isBlank()) {
       throw error("expected a non-empty label");

@@ -22,6 +22,7 @@ import org.pufferflow.operators.DphmmReleaseFunction;
 import org.pufferflow.operators.FleetHistogramFunction;
 import org.pufferflow.operators.MechanismOutputs;
 import org.pufferflow.operators.MqmWindowFunction;
+import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.RedactionFunction;
 import org.pufferflow.operators.StateObservation;
 import org.pufferflow.operators.spec.DphmmSpec;
@@ -85,6 +86,15 @@ public record MechanismStreams(
    */
   public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, String idPrefix) {
+    return attach(config, observations, optOuts, OptOutPreload.NONE, idPrefix);
+  }
+
+  /**
+   * {@link #attach(JobConfig, KeyedStream, DataStream, String)}, with opt-outs known before the job starts (file
+   * mode): the redaction function applies them to a subject before deciding any of its records.
+   */
+  public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
+      DataStream<OptOut> optOuts, OptOutPreload preload, String idPrefix) {
     PufferPreconditions.checkNotNull("config", config);
     PufferPreconditions.checkNotNull("observations", observations);
     String id = prefix(idPrefix);
@@ -102,7 +112,7 @@ public record MechanismStreams(
     if (config.redaction() != null) {
       DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
       TickClock clock = new TickClock(config.time().tickMillis(), config.time().epochMillis());
-      redaction = g.add(redaction(observations, control, config.redaction(), config.noise(), clock, id));
+      redaction = g.add(redaction(observations, control, preload, config.redaction(), config.noise(), clock, id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
@@ -139,10 +149,20 @@ public record MechanismStreams(
    */
   public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, RedactionSpec spec, NoiseKeySource key, TickClock clock, String idPrefix) {
+    return redaction(observations, optOuts, OptOutPreload.NONE, spec, key, clock, idPrefix);
+  }
+
+  /**
+   * {@link #redaction(KeyedStream, DataStream, RedactionSpec, NoiseKeySource, TickClock, String)} with opt-outs
+   * known before the job starts ({@link OptOutPreload}).
+   */
+  public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
+      DataStream<OptOut> optOuts, OptOutPreload preload, RedactionSpec spec, NoiseKeySource key, TickClock clock,
+      String idPrefix) {
     String id = prefix(idPrefix);
     KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
     return observations.connect(keyedOptOuts)
-        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock), REDACTION_TYPE)
+        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload), REDACTION_TYPE)
         .name(id + "redaction").uid(id + REDACTION_UID);
   }
 

@@ -47,7 +47,6 @@ public final class PipelineBuilder {
 
   /** Producer transaction timeout: below the broker's default maximum (15 min). */
   static final String TRANSACTION_TIMEOUT_MS = "600000";
-  static final Duration IDLENESS = Duration.ofSeconds(5);
 
   private final JobConfig config;
   private final String bootstrapServers;
@@ -102,38 +101,16 @@ public final class PipelineBuilder {
   /** Adds the ingestion operators and the rejected-topic sink to {@code env}; returns the streams. */
   public IngestStreams build(StreamExecutionEnvironment env) {
     KafkaConfig kafka = config.kafka();
-    TimeConfig time = config.time();
-    TickClock clock = new TickClock(time.tickMillis(), time.epochMillis());
-    ObservationValidator validator =
-        new ObservationValidator(Discretizers.of(config.discretizer(), config.model()), clock);
-
     env.enableCheckpointing(checkpointInterval.toMillis(), CheckpointingMode.EXACTLY_ONCE);
     JobTypes.disableGenericTypes(env);
 
     DataStream<RawRecord> raw =
         env.fromSource(source(kafka), WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic())
             .uid(id + "kafka-source");
-
-    SingleOutputStreamOperator<AcceptedRecord> valid =
-        raw.process(new ValidateObservations(validator)).name(id + "validate + discretize").uid(id + "validate");
-
-    Duration lateness = Duration.ofMillis(Math.multiplyExact(time.tickMillis(), (long) time.allowedLatenessTicks()));
-    DataStream<AcceptedRecord> timed =
-        valid.assignTimestampsAndWatermarks(
-                WatermarkStrategy.<AcceptedRecord>forBoundedOutOfOrderness(lateness)
-                    .withTimestampAssigner((r, previous) -> r.eventTime)
-                    .withIdleness(IDLENESS))
-            .name(id + "event time").uid(id + "event-time");
-
-    SingleOutputStreamOperator<StateObservation> ordered =
-        timed.keyBy(r -> r.subjectId)
-            .process(new TickOrderFunction(clock, new TickOrder(time.allowedLatenessTicks())))
-            .name(id + "tick order").uid(id + "tick-order");
-
-    DataStream<RejectedObservation> rejected =
-        valid.getSideOutput(Rejections.TAG).union(ordered.getSideOutput(Rejections.TAG));
-    rejected.sinkTo(rejectedSink(kafka)).name(id + "rejected: " + kafka.rejectedTopic()).uid(id + "rejected-sink");
-    return new IngestStreams(ordered, rejected);
+    IngestStreams streams = Ingestion.attach(config, raw, id);
+    streams.rejected().sinkTo(rejectedSink(kafka)).name(id + "rejected: " + kafka.rejectedTopic())
+        .uid(id + "rejected-sink");
+    return streams;
   }
 
   private KafkaSource<RawRecord> source(KafkaConfig kafka) {

@@ -82,7 +82,8 @@ class RunCommandTest {
   void boundedRunOnTheEmbeddedBrokerFinishesByItself(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("job.yaml");
     Files.writeString(f, VALID);
-    assertThat(run("--config", f.toString(), "--bounded", "--checkpoint-interval", "500").code()).isZero();
+    Files.writeString(f, VALID + "flink: {checkpointIntervalMillis: 500}\n");
+    assertThat(run("--config", f.toString(), "--bounded").code()).isZero();
   }
 
   /** An unreachable broker is one line within 30 s, never a job that retries forever. */

@@ -78,6 +78,8 @@ class InvalidConfigTest {
         c("dphmm.budget: missing required key", "-dphmm.budget"),
         c("dphmm.epsilom: unknown key, expected one of epsilon, policyGraph, constraint, repair, fullSpan,"
             + " mechanism, budget", "dphmm.epsilom=1.0"),
+        c("model.states[0]: YAML reads this label as the boolean false (on/off, yes/no and true/false are booleans"
+            + " unquoted); quote it, e.g. \"on\"", "model.states=[false, true]"),
         c("metrics: unknown key, expected one of kafka, input, output, flink, time, model, discretizer, dphmm, mqm, redaction, noise",
             "metrics={\"enabled\":true}"),
         c("time.tickMillis: expected an integer, got \"soon\"", "time.tickMillis=\"soon\""),

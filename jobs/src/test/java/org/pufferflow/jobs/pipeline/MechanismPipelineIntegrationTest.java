@@ -72,7 +72,7 @@ class MechanismPipelineIntegrationTest {
         "kafka: {bootstrapServers: embedded, inputTopic: in, rejectedTopic: rej}",
         "time: {tickMillis: 1000, epochMillis: 0, allowedLatenessTicks: 0}",
         "model:",
-        "  states: [off, on]",
+        "  states: [\"off\", \"on\"]",
         "  transition: [[0.8, 0.2], [0.3, 0.7]]",
         "  query: [[0.0], [1.0]]",
         "discretizer: {type: categorical}",

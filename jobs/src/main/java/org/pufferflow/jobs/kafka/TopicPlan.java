@@ -1,0 +1,63 @@
+package org.pufferflow.jobs.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecordBase;
+import org.pufferflow.avro.Observation;
+import org.pufferflow.avro.OptOut;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.config.KafkaConfig;
+import org.pufferflow.jobs.pipeline.OutputKind;
+
+/**
+ * The Kafka topics a job reads and writes, each with the configuration key that names it and the Avro record type it
+ * carries: the input topic (when the input is Kafka), the opt-out topic (with redaction), and the topic of every
+ * output the configuration enables (when the output is Kafka).
+ *
+ * @param topics configuration key (e.g. {@code kafka.inputTopic}) → topic
+ * @param types configuration key → record type
+ */
+public record TopicPlan(Map<String, String> topics, Map<String, Class<? extends SpecificRecordBase>> types) {
+
+  public static TopicPlan of(JobConfig config) {
+    KafkaConfig kafka = config.kafka();
+    Map<String, String> topics = new LinkedHashMap<>();
+    Map<String, Class<? extends SpecificRecordBase>> types = new LinkedHashMap<>();
+    if (config.input().kafka()) {
+      topics.put("kafka.inputTopic", kafka.inputTopic());
+      types.put("kafka.inputTopic", Observation.class);
+      if (config.redaction() != null) {
+        topics.put("kafka.optOutTopic", kafka.optOutTopic());
+        types.put("kafka.optOutTopic", OptOut.class);
+      }
+    }
+    if (config.output().kafka()) {
+      for (OutputKind k : outputs(config)) {
+        topics.put(k.topicKey(), k.topic(kafka));
+        types.put(k.topicKey(), k.recordClass());
+      }
+    }
+    return new TopicPlan(Map.copyOf(topics), Map.copyOf(types));
+  }
+
+  /** The outputs {@code config} enables, in {@link OutputKind} order (always the rejected output). */
+  public static java.util.Set<OutputKind> outputs(JobConfig config) {
+    java.util.EnumSet<OutputKind> s = java.util.EnumSet.of(OutputKind.REJECTED);
+    if (config.dphmm() != null) {
+      s.add(OutputKind.DPHMM_RELEASES);
+    }
+    if (config.mqm() != null) {
+      s.add(OutputKind.WINDOW_HISTOGRAMS);
+      if (config.mqmFleet()) {
+        s.add(OutputKind.FLEET_HISTOGRAMS);
+      }
+    }
+    if (config.redaction() != null) {
+      s.add(OutputKind.REDACTED_RECORDS);
+    }
+    if (config.anyMechanism()) {
+      s.add(OutputKind.LEDGER_EVENTS);
+    }
+    return s;
+  }
+}

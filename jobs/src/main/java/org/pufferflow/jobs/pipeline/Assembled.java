@@ -1,0 +1,13 @@
+package org.pufferflow.jobs.pipeline;
+
+import java.util.Set;
+
+/**
+ * What {@link JobAssembly#build} added to an environment.
+ *
+ * @param ingest the ingestion streams (accepted observations, rejected input records)
+ * @param mechanisms the streams of the enabled mechanisms
+ * @param outputs the outputs that have a sink, in {@link OutputKind} order
+ * @param id the pipeline's uid prefix ({@code ""} or ending in {@code /}); progress counters carry it
+ */
+public record Assembled(IngestStreams ingest, MechanismStreams mechanisms, Set<OutputKind> outputs, String id) {}

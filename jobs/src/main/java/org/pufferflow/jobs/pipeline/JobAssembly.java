@@ -1,0 +1,210 @@
+package org.pufferflow.jobs.pipeline;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.FleetHistogram;
+import org.pufferflow.avro.LedgerEvent;
+import org.pufferflow.avro.OptOut;
+import org.pufferflow.avro.RedactedRecord;
+import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.config.InputConfig;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.config.KafkaConfig;
+import org.pufferflow.operators.OptOutPreload;
+import org.pufferflow.operators.RawRecord;
+import org.pufferflow.operators.Rejections;
+import org.pufferflow.operators.StateObservation;
+
+/**
+ * The whole job of one configuration (docs/operators.md, 'Running the operators'; docs/configuration.md):
+ * <pre>
+ *   Kafka input topic | input file ─→ [interceptor] ─→ ingestion ─→ accepted observations (keyed by subject)
+ *     ─→ DPHMM / MQM (+ fleet) / redaction (opt-outs: Kafka topic, or a CSV file applied before any decision)
+ *     ─→ one sink per output: Kafka (EXACTLY_ONCE) or files;  rejected = ingestion ∪ mechanisms ∪ bad opt-outs
+ * </pre>
+ * Execution settings (parallelism, checkpointing, state backend) are not set here ({@link ExecutionSettings}). Build
+ * with {@link #builder}; conflicting or missing settings are refused when {@link Builder#build} is called.
+ */
+public final class JobAssembly {
+
+  static final TypeInformation<RawRecord> RAW_TYPE = TypeInformation.of(RawRecord.class);
+  static final TypeInformation<StateObservation> OBSERVATION_TYPE = TypeInformation.of(StateObservation.class);
+
+  private JobAssembly() {}
+
+  public static Builder builder(JobConfig config) {
+    return new Builder(PufferPreconditions.checkNotNull("config", config));
+  }
+
+  /** Settings of one pipeline; {@link #build} adds it to an environment. */
+  public static final class Builder {
+    private final JobConfig config;
+    private String bootstrapServers;
+    private OffsetsInitializer stoppingOffsets;
+    private boolean boundedSet;
+    private String id = "";
+    private MapFunction<RawRecord, RawRecord> interceptor;
+
+    private Builder(JobConfig config) {
+      this.config = config;
+    }
+
+    /** The broker (host:port list); required when input or output is Kafka, refused otherwise. */
+    public Builder bootstrapServers(String hostPorts) {
+      PufferPreconditions.checkArgument(hostPorts != null && !hostPorts.isBlank()
+          && !KafkaConfig.EMBEDDED.equals(hostPorts),
+          "bootstrapServers = %s: must be a host:port list (start the embedded broker first)", hostPorts);
+      this.bootstrapServers = hostPorts;
+      return this;
+    }
+
+    /** Kafka input: read from the start up to the end offsets found at job start, then finish. */
+    public Builder bounded(boolean bounded) {
+      PufferPreconditions.checkArgument(!boundedSet, "bounded = %s: conflicts with a bound set earlier on this"
+          + " builder", bounded);
+      this.stoppingOffsets = bounded ? OffsetsInitializer.latest() : null;
+      this.boundedSet = true;
+      return this;
+    }
+
+    /** Kafka input: read from the start up to {@code stoppingOffsets} (the source waits for them), then finish. */
+    public Builder boundedAt(OffsetsInitializer stoppingOffsets) {
+      PufferPreconditions.checkArgument(!boundedSet, "boundedAt = %s: conflicts with a bound set earlier on this"
+          + " builder", stoppingOffsets);
+      this.stoppingOffsets = PufferPreconditions.checkNotNull("stoppingOffsets", stoppingOffsets);
+      this.boundedSet = true;
+      return this;
+    }
+
+    /** Prefix of operator uids, names, transactional ids and progress counters; for several pipelines in a job. */
+    public Builder id(String id) {
+      PufferPreconditions.checkNotNull("id", id);
+      this.id = id.isEmpty() || id.endsWith("/") ? id : id + "/";
+      return this;
+    }
+
+    /** A map applied to every input record right after the source (tests: failure injection). */
+    public Builder interceptor(MapFunction<RawRecord, RawRecord> interceptor) {
+      this.interceptor = PufferPreconditions.checkNotNull("interceptor", interceptor);
+      return this;
+    }
+
+    /** Adds sources, ingestion, mechanisms and sinks to {@code env}. */
+    public Assembled build(StreamExecutionEnvironment env) {
+      boolean kafkaIo = config.usesKafka();
+      PufferPreconditions.checkArgument(kafkaIo == (bootstrapServers != null),
+          "bootstrapServers = %s: %s", bootstrapServers,
+          kafkaIo ? "required: the job reads or writes Kafka" : "the job reads and writes files only");
+      PufferPreconditions.checkArgument(config.input().kafka() || !boundedSet,
+          "bounded: only for a Kafka input (a file input is bounded)");
+      JobTypes.disableGenericTypes(env);
+      return new Wiring(this, env).wire();
+    }
+  }
+
+  /** One build. */
+  private static final class Wiring {
+    final Builder b;
+    final JobConfig config;
+    final StreamExecutionEnvironment env;
+    final String id;
+    final OutputSinks sinks;
+
+    Wiring(Builder b, StreamExecutionEnvironment env) {
+      this.b = b;
+      this.config = b.config;
+      this.env = env;
+      this.id = b.id;
+      this.sinks = OutputSinks.of(config, b.bootstrapServers, id);
+    }
+
+    Assembled wire() {
+      DataStream<RawRecord> raw = observations();
+      if (b.interceptor != null) {
+        raw = raw.map(b.interceptor, RAW_TYPE).name(id + "interceptor").uid(id + "interceptor");
+      }
+      raw = ProgressCounters.count(raw, id, ProgressCounters.READ, RAW_TYPE);
+      IngestStreams ingest = Ingestion.attach(config, raw, id);
+      DataStream<StateObservation> accepted =
+          ProgressCounters.count(ingest.observations(), id, ProgressCounters.ACCEPTED, OBSERVATION_TYPE);
+      // ingestion's tick-order operator is keyed by subject with the same key: no second shuffle
+      KeyedStream<StateObservation, String> keyed =
+          DataStreamUtils.reinterpretAsKeyedStream(accepted, o -> o.subjectId, Types.STRING);
+
+      DataStream<RejectedObservation> rejected = ingest.rejected();
+      DataStream<OptOut> optOuts = null;
+      OptOutPreload preload = OptOutPreload.NONE;
+      if (config.redaction() != null) {
+        if (config.input() instanceof InputConfig.File f) {
+          preload = f.optOutsPath() == null ? OptOutPreload.NONE
+              : OptOutPreload.of(FileSources.optOuts(f.optOutsPath()));
+        } else {
+          KafkaConfig kafka = config.kafka();
+          boolean bounded = b.stoppingOffsets != null;
+          DataStream<RawRecord> rawOptOuts = KafkaInputs.raw(env, b.bootstrapServers, kafka.optOutTopic(),
+              kafka.groupId(), bounded ? OffsetsInitializer.latest() : null, KafkaInputs.neverHoldsBack(),
+              id + "opt-outs: " + kafka.optOutTopic(), id + "opt-out-source");
+          SingleOutputStreamOperator<OptOut> decoded = KafkaInputs.optOuts(rawOptOuts, id);
+          rejected = rejected.union(decoded.getSideOutput(Rejections.TAG));
+          optOuts = decoded;
+        }
+      }
+      MechanismStreams m = MechanismStreams.attach(config, keyed, optOuts, preload, id);
+      Set<OutputKind> outputs = EnumSet.of(OutputKind.REJECTED);
+      if (m.rejected() != null) {
+        rejected = rejected.union(m.rejected());
+      }
+      sink(rejected, OutputKind.REJECTED, RejectedObservation.class);
+      if (m.dphmm() != null) {
+        sink(m.dphmm(), OutputKind.DPHMM_RELEASES, DphmmRelease.class);
+        outputs.add(OutputKind.DPHMM_RELEASES);
+      }
+      if (m.mqm() != null) {
+        sink(m.mqm(), OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class);
+        outputs.add(OutputKind.WINDOW_HISTOGRAMS);
+      }
+      if (m.fleet() != null) {
+        sink(m.fleet(), OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
+        outputs.add(OutputKind.FLEET_HISTOGRAMS);
+      }
+      if (m.redaction() != null) {
+        sink(m.redaction(), OutputKind.REDACTED_RECORDS, RedactedRecord.class);
+        outputs.add(OutputKind.REDACTED_RECORDS);
+      }
+      if (m.ledgerEvents() != null) {
+        sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
+        outputs.add(OutputKind.LEDGER_EVENTS);
+      }
+      return new Assembled(ingest, m, java.util.Collections.unmodifiableSet(outputs), id);
+    }
+
+    private DataStream<RawRecord> observations() {
+      if (config.input() instanceof InputConfig.File f) {
+        return FileSources.observations(env, f, config.discretizer(), id);
+      }
+      KafkaConfig kafka = config.kafka();
+      return KafkaInputs.raw(env, b.bootstrapServers, kafka.inputTopic(), kafka.groupId(), b.stoppingOffsets,
+          WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic(), id + "kafka-source");
+    }
+
+    private <T extends SpecificRecordBase> void sink(DataStream<T> stream, OutputKind kind, Class<T> type) {
+      DataStream<T> counted = ProgressCounters.count(stream, id, kind.fileStem(), TypeInformation.of(type));
+      sinks.attach(counted, kind, type);
+    }
+  }
+}

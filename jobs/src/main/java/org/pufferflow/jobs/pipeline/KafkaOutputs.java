@@ -1,0 +1,77 @@
+package org.pufferflow.jobs.pipeline;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.formats.avro.AvroSerializationSchema;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.config.KafkaConfig;
+
+/**
+ * The Kafka sinks of the job's outputs (docs/configuration.md, 'kafka'): one {@link KafkaSink} per output, Avro
+ * binary values, the subject id as key when the record has one (so one subject's records stay in one partition, in
+ * order), {@link DeliveryGuarantee#EXACTLY_ONCE} with the transactional id prefix
+ * {@code <kafka.transactionalIdPrefix>-<pipeline id>-<output>}. Consumers see a checkpoint's records when it
+ * completes, with {@code isolation.level=read_committed}.
+ */
+public final class KafkaOutputs {
+
+  /** Producer transaction timeout: below the broker's default maximum (15 min). */
+  static final String TRANSACTION_TIMEOUT_MS = "600000";
+
+  private KafkaOutputs() {}
+
+  /**
+   * @param id the pipeline's uid prefix ({@code ""} or ending in {@code /})
+   */
+  public static <T extends SpecificRecordBase> KafkaSink<T> sink(
+      OutputKind kind, Class<T> type, KafkaConfig kafka, String bootstrapServers, String id) {
+    PufferPreconditions.checkArgument(kind.recordClass() == type, "type = %s: output %s carries %s", type,
+        kind, kind.recordClass());
+    Properties producer = new Properties();
+    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+    return KafkaSink.<T>builder()
+        .setBootstrapServers(bootstrapServers)
+        .setKafkaProducerConfig(producer)
+        .setRecordSerializer(
+            KafkaRecordSerializationSchema.<T>builder()
+                .setTopic(kind.topic(kafka))
+                .setKeySerializationSchema(new SubjectKey<>(type))
+                .setValueSerializationSchema(AvroSerializationSchema.forSpecific(type))
+                .build())
+        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+        .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, kind))
+        .build();
+  }
+
+  /** {@code <kafka.transactionalIdPrefix>-<id>-<output>}; distinct per pipeline and output. */
+  static String transactionalIdPrefix(KafkaConfig kafka, String id, OutputKind kind) {
+    String pipeline = id.isEmpty() ? "" : id.substring(0, id.length() - 1).replace('/', '-') + "-";
+    return kafka.transactionalIdPrefix() + "-" + pipeline + kind.fileStem();
+  }
+
+  /** The record's {@code subjectId} as UTF-8, or no key when the record type has none (fleet histograms). */
+  static final class SubjectKey<T extends SpecificRecordBase> implements SerializationSchema<T> {
+    private static final long serialVersionUID = 1L;
+    private final int position;
+
+    SubjectKey(Class<T> type) {
+      Schema.Field f = SpecificSchemas.schemaOf(type).getField("subjectId");
+      this.position = f == null ? -1 : f.pos();
+    }
+
+    @Override
+    public byte[] serialize(T element) {
+      if (position < 0) {
+        return null;
+      }
+      Object v = element.get(position);
+      return v == null ? null : v.toString().getBytes(StandardCharsets.UTF_8);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package org.pufferflow.jobs.pipeline;
+
+import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.config.OutputConfig;
+
+/** Where a pipeline's outputs go: the configured Kafka topics, or one file per output in a directory. */
+abstract class OutputSinks {
+
+  abstract <T extends SpecificRecordBase> void attach(DataStream<T> stream, OutputKind kind, Class<T> type);
+
+  static OutputSinks of(JobConfig config, String bootstrapServers, String id) {
+    if (config.output() instanceof OutputConfig.Directory dir) {
+      return new OutputSinks() {
+        @Override
+        <T extends SpecificRecordBase> void attach(DataStream<T> stream, OutputKind kind, Class<T> type) {
+          stream.sinkTo(FileSources.sink(dir, kind, type)).name(id + kind.fileStem() + ": " + dir.dir())
+              .uid(id + kind.fileStem() + "-sink");
+        }
+      };
+    }
+    return new OutputSinks() {
+      @Override
+      <T extends SpecificRecordBase> void attach(DataStream<T> stream, OutputKind kind, Class<T> type) {
+        stream.sinkTo(KafkaOutputs.sink(kind, type, config.kafka(), bootstrapServers, id))
+            .name(id + kind.fileStem() + ": " + kind.topic(config.kafka())).uid(id + kind.fileStem() + "-sink");
+      }
+    };
+  }
+}
