@@ -3,6 +3,8 @@ package org.pufferflow.jobs.demo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -28,6 +30,7 @@ import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsIni
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -39,9 +42,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
-import org.pufferflow.jobs.pipeline.LocalFlink;
+import org.pufferflow.jobs.config.ExecutionConfig;
+import org.pufferflow.jobs.pipeline.Assembled;
+import org.pufferflow.jobs.pipeline.ExecutionSettings;
+import org.pufferflow.jobs.pipeline.JobAssembly;
+import org.pufferflow.jobs.pipeline.ProgressCounters;
 import org.pufferflow.jobs.pipeline.OutputKind;
-import org.pufferflow.operators.RejectCounters;
 
 /**
  * Runs the demo's pipelines (docs/cli.md, 'demo'): starts the embedded Kafka broker, creates every topic, writes the
@@ -55,28 +61,34 @@ public final class DemoRun {
   static final int SLOTS = 2;
   static final int PARTITIONS = 2;
   static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+  /** Checkpoints commit the outputs' transactions: often, so the outputs appear while the demo runs. */
+  static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(1);
 
   private DemoRun() {}
 
   /** Runs {@code pipelines} for about {@code seconds} and returns what each output topic holds. */
   public static List<DemoPipeline.Outputs> run(List<DemoPipeline> pipelines, int seconds, PrintStream err)
       throws Exception {
+    Path checkpoints = Files.createTempDirectory("pufferflow-demo-checkpoints-");
     try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
       String servers = kafka.bootstrapServers();
       createTopics(kafka, pipelines);
       writeOptOuts(servers, pipelines);
-      Configuration flink = LocalFlink.loopbackConfiguration();
+      Configuration flink = ExecutionSettings.localConfiguration(ExecutionConfig.UNSET, checkpoints);
       flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // a failure ends the demo with its cause
       flink.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofSeconds(1)); // fresher progress counts
       StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(SLOTS, flink);
-      Map<DemoPipeline, Set<OutputKind>> outputs = new HashMap<>();
+      ExecutionSettings.applyLocal(env, ExecutionConfig.UNSET);
+      env.setParallelism(SLOTS);
+      env.enableCheckpointing(CHECKPOINT_INTERVAL.toMillis(), CheckpointingMode.EXACTLY_ONCE);
+      Map<DemoPipeline, Assembled> assembled = new HashMap<>();
       for (DemoPipeline p : pipelines) {
         Map<TopicPartition, Long> end = new HashMap<>();
         for (int i = 0; i < p.plan().partitions(); i++) {
           end.put(new TopicPartition(p.plan().topic(), i), p.plan().endOffset(i));
         }
-        outputs.put(p, JobAssemblyStandIn.builder(p.config()).bootstrapServers(servers).id(p.id())
-            .boundedAt(OffsetsInitializer.offsets(end)).build(env).outputs());
+        assembled.put(p, JobAssembly.builder(p.config()).bootstrapServers(servers).id(p.id())
+            .boundedAt(OffsetsInitializer.offsets(end)).build(env));
       }
       List<FeedPlan> plans = pipelines.stream().map(DemoPipeline::plan).toList();
       long total = plans.stream().mapToLong(FeedPlan::totalRecords).sum();
@@ -87,7 +99,7 @@ public final class DemoRun {
       Thread feed = new Thread(feeder, "demo-feeder");
       feed.setDaemon(true);
       feed.start();
-      awaitWithProgress(job, feeder, total, err);
+      awaitWithProgress(job, feeder, total, assembled.values(), err);
       feed.join(TimeUnit.SECONDS.toMillis(10));
       if (feeder.failure() != null) {
         throw new IllegalStateException("feeding the demo input failed: " + feeder.failure().getMessage(),
@@ -95,9 +107,19 @@ public final class DemoRun {
       }
       List<DemoPipeline.Outputs> result = new ArrayList<>();
       for (DemoPipeline p : pipelines) {
-        result.add(read(servers, p, outputs.get(p), err));
+        result.add(read(servers, p, assembled.get(p).outputs(), err));
       }
       return result;
+    } finally {
+      deleteRecursively(checkpoints);
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (var files = Files.walk(dir)) {
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
     }
   }
 
@@ -144,8 +166,8 @@ public final class DemoRun {
     return bytes.toByteArray();
   }
 
-  private static void awaitWithProgress(JobClient job, DemoFeeder feeder, long total, PrintStream err)
-      throws Exception {
+  private static void awaitWithProgress(JobClient job, DemoFeeder feeder, long total,
+      java.util.Collection<Assembled> pipelines, PrintStream err) throws Exception {
     CompletableFuture<JobExecutionResult> done = job.getJobExecutionResult();
     try (ProgressBar bar = new ProgressBarBuilder().setTaskName("demo").setInitialMax(total)
         .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).setUnit(" rec", 1)
@@ -157,7 +179,7 @@ public final class DemoRun {
         .build()) {
       while (!done.isDone()) {
         bar.stepTo(feeder.sent());
-        Long processed = processed(job);
+        Long processed = processed(job, pipelines);
         bar.setExtraMessage(processed == null ? "" : String.format(" processed %,d", processed));
         if (feeder.failure() != null) {
           job.cancel();
@@ -170,27 +192,25 @@ public final class DemoRun {
       }
       JobExecutionResult result = done.get();
       bar.stepTo(feeder.sent());
-      bar.setExtraMessage(String.format(" processed %,d, job finished", sum(result.getAllAccumulatorResults())));
+      bar.setExtraMessage(String.format(" processed %,d, job finished",
+          read(result.getAllAccumulatorResults(), pipelines)));
     }
     err.println();
   }
 
-  /** Records validated so far (accepted + rejected by ingestion), or null while unknown. */
-  private static Long processed(JobClient job) {
+  /** Input records read by the pipelines so far, or null while unknown. */
+  private static Long processed(JobClient job, java.util.Collection<Assembled> pipelines) {
     try {
-      return sum(job.getAccumulators().get(200, TimeUnit.MILLISECONDS));
+      return read(job.getAccumulators().get(200, TimeUnit.MILLISECONDS), pipelines);
     } catch (Exception e) {
       return null;
     }
   }
 
-  private static long sum(Map<String, Object> accumulators) {
+  private static long read(Map<String, Object> accumulators, java.util.Collection<Assembled> pipelines) {
     long n = 0;
-    for (Map.Entry<String, Object> e : accumulators.entrySet()) {
-      if ((e.getKey().equals(RejectCounters.ACCEPTED) || e.getKey().startsWith(RejectCounters.REJECTED_PREFIX))
-          && e.getValue() instanceof Number v) {
-        n += v.longValue();
-      }
+    for (Assembled a : pipelines) {
+      n += ProgressCounters.of(accumulators, a.id(), List.of()).get(ProgressCounters.READ);
     }
     return n;
   }
