@@ -53,8 +53,10 @@ public final class AvroTopicReader {
       while (out.size() < expected || !atEnd(c, tps, end)) {
         if (System.nanoTime() > deadline) {
           throw new IOException(String.format(java.util.Locale.ROOT,
-              "topic %s: read %d of %d expected %s records within %d s (committed up to offsets %s of %s written)",
-              topic, out.size(), expected, type.getSimpleName(), timeout.toSeconds(), c.endOffsets(tps).values(),
+              "topic %s: read %d of %d expected %s records within %d s (%d records in the log, committed or not;"
+              + " log from offsets %s, committed up to %s of %s written)", topic, out.size(), expected,
+              type.getSimpleName(), timeout.toSeconds(), uncommitted(bootstrapServers, tps),
+              c.beginningOffsets(tps).values(), c.endOffsets(tps).values(),
               logEnd(bootstrapServers, tps).values()));
         }
         for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(100))) {
@@ -72,6 +74,25 @@ public final class AvroTopicReader {
       }
     }
     return out;
+  }
+
+  /** The number of data records in the log, committed, aborted or open (read_uncommitted). */
+  private static long uncommitted(String bootstrapServers, List<TopicPartition> tps) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+    long n = 0;
+    try (KafkaConsumer<byte[], byte[]> c =
+        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      c.assign(tps);
+      c.seekToBeginning(tps);
+      Map<TopicPartition, Long> end = c.endOffsets(tps);
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!atEnd(c, tps, end) && System.nanoTime() < deadline) {
+        n += c.poll(Duration.ofMillis(100)).count();
+      }
+    }
+    return n;
   }
 
   /** The log end offsets (read_uncommitted): with {@code endOffsets} of read_committed, shows an open transaction. */

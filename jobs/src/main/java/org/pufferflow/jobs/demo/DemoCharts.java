@@ -31,7 +31,8 @@ import org.pufferflow.ingest.ReasonCode;
  * knows as data owner. File names are public constants; every method writes one file into the given directory.
  */
 final class DemoCharts {
-  static final String LOCATION = "location-trace.png";
+  static final String LATITUDE = "location-latitude.png";
+  static final String LONGITUDE = "location-longitude.png";
   static final String METER = "meter-windows.png";
   static final String FLEET = "fleet-histogram.png";
   static final String REDACTION = "redaction.png";
@@ -40,29 +41,36 @@ final class DemoCharts {
 
   private DemoCharts() {}
 
-  /** A true location trace (query value of the true cell per tick) against the subject's DPHMM releases. */
-  static void location(Path dir, String subject, List<FeedPlan.TruePoint> truth, List<DphmmRelease> releases,
-      double[][] query, List<String> axes) throws IOException {
-    XYChart c = xy("Location of " + subject + ": true cell centre vs DPHMM releases", "tick", "degrees");
+  /**
+   * A true location trace (query value of the true cell per tick) against the subject's DPHMM releases over its
+   * first {@code ticks} ticks: one chart per coordinate, {@code files.get(j)} for {@code axes.get(j)}.
+   */
+  static void location(Path dir, List<String> files, String subject, List<FeedPlan.TruePoint> truth,
+      List<DphmmRelease> releases, double[][] query, List<String> axes, int ticks) throws IOException {
+    long last = truth.isEmpty() ? 0 : truth.get(0).tick() + ticks - 1;
     for (int j = 0; j < axes.size(); j++) {
+      XYChart c = xy(subject + ": true " + axes.get(j) + " (cell centre) vs DPHMM releases, first " + ticks
+          + " ticks", "tick", axes.get(j) + " (degrees)");
       List<Double> tx = new ArrayList<>();
       List<Double> ty = new ArrayList<>();
       for (FeedPlan.TruePoint p : truth) {
-        tx.add((double) p.tick());
-        ty.add(query[p.state()][j]);
+        if (p.tick() <= last) {
+          tx.add((double) p.tick());
+          ty.add(query[p.state()][j]);
+        }
       }
-      line(c, "true " + axes.get(j), tx, ty);
+      line(c, "true " + axes.get(j), tx, ty, colour(0));
       List<Double> rx = new ArrayList<>();
       List<Double> ry = new ArrayList<>();
       for (DphmmRelease r : releases) {
-        if (r.getSubjectId().equals(subject)) {
+        if (r.getSubjectId().equals(subject) && r.getTick() <= last) {
           rx.add((double) r.getTick());
           ry.add(r.getValues().get(j));
         }
       }
-      scatter(c, "released " + axes.get(j), rx, ry);
+      scatter(c, "released " + axes.get(j), rx, ry, colour(4));
+      save(c, dir.resolve(files.get(j)));
     }
-    save(c, dir.resolve(LOCATION));
   }
 
   /** Released window histograms (markers) against the true ones (lines), one colour pair per state. */
@@ -78,14 +86,14 @@ final class DemoCharts {
           ty.add(e.getValue()[k]);
         }
       }
-      line(c, "true " + labels.get(k), tx, ty);
+      line(c, "true " + labels.get(k), tx, ty, colour(k));
       List<Double> rx = new ArrayList<>();
       List<Double> ry = new ArrayList<>();
       for (Map.Entry<Long, List<Double>> e : released.entrySet()) {
         rx.add((double) e.getKey());
         ry.add(e.getValue().get(k));
       }
-      scatter(c, "released " + labels.get(k), rx, ry);
+      scatter(c, "released " + labels.get(k), rx, ry, colour(k));
     }
     save(c, dir.resolve(file));
   }
@@ -211,19 +219,43 @@ final class DemoCharts {
     c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
   }
 
+  private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728),
+      new Color(0x9467bd), new Color(0xff7f0e)};
+
+  /** The colour of state (or series pair) {@code k}: a true line and its releases share it. */
+  static Color colour(int k) {
+    return COLOURS[k % COLOURS.length];
+  }
+
   private static void line(XYChart c, String name, List<Double> x, List<Double> y) {
+    line(c, name, x, y, null);
+  }
+
+  /** Adds a line (nothing when empty) in {@code colour} (null = the chart's next colour). */
+  private static void line(XYChart c, String name, List<Double> x, List<Double> y, Color colour) {
     if (!x.isEmpty()) {
       XYSeries s = c.addSeries(name, x, y);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineStyle(new BasicStroke(2f));
+      if (colour != null) {
+        s.setLineColor(colour);
+      }
     }
   }
 
   private static void scatter(XYChart c, String name, List<Double> x, List<Double> y) {
+    scatter(c, name, x, y, null);
+  }
+
+  /** Adds markers without a line (nothing when empty) in {@code colour} (null = the chart's next colour). */
+  private static void scatter(XYChart c, String name, List<Double> x, List<Double> y, Color colour) {
     if (!x.isEmpty()) {
       XYSeries s = c.addSeries(name, x, y);
       s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
       s.setMarker(SeriesMarkers.CIRCLE);
+      if (colour != null) {
+        s.setMarkerColor(colour);
+      }
     }
   }
 

@@ -27,8 +27,11 @@ public final class DemoReport {
 
   public static final String HTML = "report.html";
   /** Every chart the report shows. */
-  public static final List<String> CHARTS = List.of(DemoCharts.LOCATION, DemoCharts.METER, DemoCharts.FLEET,
+  public static final List<String> CHARTS = List.of(DemoCharts.LATITUDE, DemoCharts.LONGITUDE, DemoCharts.METER, DemoCharts.FLEET,
       DemoCharts.REDACTION, DemoCharts.BUDGET, DemoCharts.REJECTIONS);
+
+  /** Ticks of the location trace shown (all of them would hide the trace under the releases). */
+  static final int TRACE_TICKS = 120;
 
   private DemoReport() {}
 
@@ -129,7 +132,8 @@ public final class DemoReport {
     String person = truth.keySet().iterator().next();
     double[][] query = c.model().query();
     DiscretizerConfig.Grid g = (DiscretizerConfig.Grid) c.discretizer();
-    DemoCharts.location(dir, person, truth.get(person), rs, query, List.of("latitude", "longitude"));
+    DemoCharts.location(dir, List.of(DemoCharts.LATITUDE, DemoCharts.LONGITUDE), person, truth.get(person), rs,
+        query, List.of("latitude", "longitude"), TRACE_TICKS);
     DemoCharts.budget(dir, rs);
     double maxEps = rs.stream().mapToDouble(DphmmRelease::getCumulativeEpsilon).max().orElse(0);
     b.append("<h2>Locations: DPHMM releases</h2>\n<p>").append(String.format(Locale.ROOT, "%d people on a %d-cell "
@@ -139,7 +143,8 @@ public final class DemoReport {
             DemoTruth.dphmmMeanError(rs, truth, query), (g.maxLat() - g.minLat()) / g.rows(),
             (g.maxLon() - g.minLon()) / g.cols()))
         .append("</p>\n");
-    img(b, DemoCharts.LOCATION);
+    img(b, DemoCharts.LATITUDE);
+    img(b, DemoCharts.LONGITUDE);
     b.append("<h2>Budget use over time</h2>\n<p>").append(String.format(Locale.ROOT, "Each release's "
             + "<code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %.4g at the "
             + "end; budget %s). Ledger events (budget exhaustion): %d.", maxEps, esc(String.valueOf(c.dphmmBudget())),

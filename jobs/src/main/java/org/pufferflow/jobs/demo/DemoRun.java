@@ -36,7 +36,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.pufferflow.avro.OptOut;
@@ -123,22 +125,32 @@ public final class DemoRun {
     }
   }
 
-  private static void createTopics(EmbeddedKafka kafka, List<DemoPipeline> pipelines) {
+  /**
+   * Creates every topic of every pipeline once, with unlimited retention: the job's outputs carry the event time of
+   * the synthetic data (2026-01-01 onwards) as record timestamps, which the broker's default retention of 7 days
+   * would delete at its next check, while the demo is still reading them.
+   */
+  static void createTopics(EmbeddedKafka kafka, List<DemoPipeline> pipelines) {
     Set<String> done = new LinkedHashSet<>();
+    List<NewTopic> topics = new ArrayList<>();
     for (DemoPipeline p : pipelines) {
       KafkaConfig k = p.config().kafka();
-      if (done.add(k.inputTopic())) {
-        kafka.createTopics(PARTITIONS, k.inputTopic());
-      }
-      if (p.config().redaction() != null && done.add(k.optOutTopic())) {
-        kafka.createTopics(1, k.optOutTopic());
+      List<String> names = new ArrayList<>();
+      names.add(k.inputTopic());
+      if (p.config().redaction() != null) {
+        names.add(k.optOutTopic());
       }
       for (OutputKind kind : OutputKind.values()) {
-        if (done.add(kind.topic(k))) {
-          kafka.createTopics(1, kind.topic(k));
+        names.add(kind.topic(k));
+      }
+      for (String name : names) {
+        if (done.add(name)) {
+          topics.add(new NewTopic(name, name.equals(k.inputTopic()) ? PARTITIONS : 1, (short) 1)
+              .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1", TopicConfig.RETENTION_BYTES_CONFIG, "-1")));
         }
       }
     }
+    kafka.createTopics(topics);
   }
 
   /** Writes every plan's opt-outs (Avro) before the job starts, so the redaction sees them before the records. */
