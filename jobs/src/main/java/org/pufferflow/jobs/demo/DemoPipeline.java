@@ -4,6 +4,10 @@ import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.plan.BudgetHorizon;
+import org.pufferflow.jobs.plan.JobPlan;
+import org.pufferflow.jobs.plan.JobPlanner;
+import org.pufferflow.jobs.plan.PlanInputs;
 
 /**
  * One of the demo's pipelines (docs/cli.md, 'demo'): its configuration (a resource equal to an examples/ file), its
@@ -17,19 +21,37 @@ public record DemoPipeline(String id, String title, JobConfig config, FeedPlan p
 
   /**
    * The number of records {@code kind} must hold after the run: exact for the rejected topic (rejections per
-   * reason are planned), the DPHMM releases (one per accepted observation while the budget lasts: the demo's
-   * budgets outlast the feed), the redacted records (one per accepted observation), the MQM window histograms (one
-   * per full window of each subject) and the fleet histograms (one per window all subjects share); 0 for the
-   * ledger events (emitted only when a budget runs out).
+   * reason are planned), the redacted records (one per accepted observation), the DPHMM releases (one per accepted
+   * observation until the subject's total budget is spent), the MQM window histograms (one per full window of each
+   * subject until its budget is spent) and the fleet histograms (one per window the subjects share); 0 for the
+   * ledger events (a lower bound: they appear when a budget runs out). Budgets are counted with the ledger's own
+   * arithmetic ({@link BudgetHorizon}); a per-period DPHMM budget must pay for a release at every tick of a
+   * period (the demo's does: {@code DemoConfigsTest}).
    */
   public long expected(OutputKind kind) {
     return switch (kind) {
       case REJECTED -> plan.expectedRejections().values().stream().mapToLong(Integer::longValue).sum();
-      case DPHMM_RELEASES, REDACTED_RECORDS -> plan.expectedAccepted();
-      case WINDOW_HISTOGRAMS -> plan.truth().values().stream().mapToLong(t -> windows(t.size())).sum();
-      case FLEET_HISTOGRAMS -> plan.truth().values().stream().mapToLong(t -> windows(t.size())).max().orElse(0);
+      case REDACTED_RECORDS -> plan.expectedAccepted();
+      case DPHMM_RELEASES -> {
+        long total = budget(true).releasesUntilExhaustion();
+        yield plan.truth().values().stream().mapToLong(t -> Math.min(t.size(), total)).sum();
+      }
+      case WINDOW_HISTOGRAMS -> {
+        long total = budget(false).releasesUntilExhaustion();
+        yield plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).sum();
+      }
+      case FLEET_HISTOGRAMS -> {
+        long total = budget(false).releasesUntilExhaustion();
+        yield plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).max().orElse(0);
+      }
       case LEDGER_EVENTS -> 0;
     };
+  }
+
+  /** How long the DPHMM ({@code dphmm}) or the MQM budget lasts, from the configuration's plan. */
+  BudgetHorizon budget(boolean dphmm) {
+    JobPlan p = JobPlanner.plan(PlanInputs.from(config));
+    return dphmm ? p.dphmmBudget() : p.mqmBudget();
   }
 
   /** Full windows of {@code n} consecutive observations. */

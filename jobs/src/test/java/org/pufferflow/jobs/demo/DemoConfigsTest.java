@@ -49,6 +49,35 @@ class DemoConfigsTest {
   }
 
   @Test
+  void theDphmmPeriodBudgetPaysForEveryTickAndTheTotalsOutlastTheDefaultDemo() {
+    JobConfig locations = DemoConfigs.resource(DemoConfigs.LOCATIONS_RESOURCE);
+    DemoPipeline p = new DemoPipeline("locations", "locations", locations, DemoFeeds.locations(locations, 1, 1, 1));
+    var dphmm = p.budget(true);
+    assertThat(dphmm.releasesPerPeriod()).isGreaterThanOrEqualTo(dphmm.releasesWantedPerPeriod());
+    assertThat(dphmm.releasesUntilExhaustion())
+        .isGreaterThanOrEqualTo(600L * DemoConfigs.OTHER_TICKS_PER_SECOND); // even --seconds 600
+    JobConfig meters = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
+    DemoPipeline m = new DemoPipeline("meters", "meters", meters, DemoFeeds.smartMeters(meters, 1, 1, 1));
+    assertThat(m.budget(false).releasesUntilExhaustion()).isGreaterThanOrEqualTo(20); // the default 20 s: 20 days
+  }
+
+  /** With a budget for 3 windows, a feed of 5 windows per meter expects 3 histograms per meter and 3 fleet ones. */
+  @Test
+  void expectedCountsStopWhereTheBudgetRunsOut() throws IOException {
+    String yaml = resource(DemoConfigs.METERS_RESOURCE).replace("budget: {total: 1000.0}", "budget: {total: 12.0}");
+    assertThat(yaml).contains("total: 12.0");
+    JobConfig c = ConfigLoader.parse(yaml, Path.of("."));
+    DemoPipeline p = new DemoPipeline("meters", "meters", c, DemoFeeds.smartMeters(c, 4, 5 * 96 + 10, 2));
+    assertThat(p.budget(false).releasesUntilExhaustion()).isEqualTo(3);
+    assertThat(p.expected(org.pufferflow.jobs.pipeline.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 3);
+    assertThat(p.expected(org.pufferflow.jobs.pipeline.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(3);
+    JobConfig full = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
+    DemoPipeline q = new DemoPipeline("meters", "meters", full, DemoFeeds.smartMeters(full, 4, 5 * 96 + 10, 2));
+    assertThat(q.expected(org.pufferflow.jobs.pipeline.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 5);
+    assertThat(q.expected(org.pufferflow.jobs.pipeline.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(5);
+  }
+
+  @Test
   void thePipelinesUseDistinctTopicsAndTheExpectedMechanisms() {
     JobConfig meters = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     JobConfig locations = DemoConfigs.resource(DemoConfigs.LOCATIONS_RESOURCE);
