@@ -58,7 +58,7 @@ class DemoConfigsTest {
         .isGreaterThanOrEqualTo(600L * DemoConfigs.OTHER_TICKS_PER_SECOND); // even --seconds 600
     JobConfig meters = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     DemoPipeline m = new DemoPipeline("meters", "meters", meters, DemoFeeds.smartMeters(meters, 1, 1, 1));
-    assertThat(m.budget(false).releasesUntilExhaustion()).isGreaterThanOrEqualTo(20); // the default 20 s: 20 days
+    assertThat(m.budget(false).releasesUntilExhaustion()).isEqualTo(250); // docs/cli.md, demo: 250 windows
   }
 
   /** With a budget for 3 windows, a feed of 5 windows per meter expects 3 histograms per meter and 3 fleet ones. */
