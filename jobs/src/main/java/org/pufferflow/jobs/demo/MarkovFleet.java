@@ -1,23 +1,25 @@
 package org.pufferflow.jobs.demo;
 
-import java.util.SplittableRandom;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.noise.RandomStream;
 
 /**
  * Hidden Markov chains of a synthetic fleet: one chain per subject over the model's states, started from the
- * initial distribution and stepped with the transition matrix. Demo data only (a seeded, non-cryptographic
- * generator is fine here: nothing is published from it without the mechanisms' own noise).
+ * initial distribution and stepped with the transition matrix. Each subject draws from its own keyed stream of the
+ * public {@link DemoKey} (purpose, subject), so a subject's trace does not depend on the others.
  */
 final class MarkovFleet {
   private final double[][] transition;
   private final int[] states;
-  private final SplittableRandom random;
+  private final KeyedRandom[] random;
 
-  MarkovFleet(double[][] transition, double[] initial, int subjects, SplittableRandom random) {
+  MarkovFleet(double[][] transition, double[] initial, String purpose, String[] subjects) {
     this.transition = transition;
-    this.random = random;
-    this.states = new int[subjects];
-    for (int i = 0; i < subjects; i++) {
-      states[i] = sample(initial);
+    this.states = new int[subjects.length];
+    this.random = new KeyedRandom[subjects.length];
+    for (int i = 0; i < subjects.length; i++) {
+      random[i] = DemoKey.stream(purpose, subjects[i]);
+      states[i] = sample(initial, random[i]);
     }
   }
 
@@ -33,16 +35,18 @@ final class MarkovFleet {
   /** Advances every chain by one step. */
   void step() {
     for (int i = 0; i < states.length; i++) {
-      states[i] = sample(transition[states[i]]);
+      states[i] = sample(transition[states[i]], random[i]);
     }
   }
 
-  SplittableRandom random() {
-    return random;
+  /** Subject {@code i}'s own stream, for its sensor readings and timing. */
+  RandomStream random(int i) {
+    return random[i];
   }
 
-  private int sample(double[] p) {
-    double u = random.nextDouble();
+  /** Inverse-CDF draw from {@code p}; the last state with positive probability absorbs rounding. */
+  static int sample(double[] p, RandomStream r) {
+    double u = r.nextDouble();
     double c = 0;
     for (int k = 0; k < p.length; k++) {
       c += p[k];
