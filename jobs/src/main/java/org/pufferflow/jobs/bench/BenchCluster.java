@@ -29,7 +29,7 @@ import org.pufferflow.jobs.pipeline.LocalFlink;
 final class BenchCluster implements AutoCloseable {
 
   /** What one job run measured. */
-  record JobRun(long records, long spanNanos, long keyedStateBytes) {
+  record JobRun(long records, long spanNanos, long keyedStateBytes, java.util.Map<String, Object> accumulators) {
     double recordsPerSecond() {
       return spanNanos > 0 ? records / (spanNanos / 1e9) : 0;
     }
@@ -98,7 +98,7 @@ final class BenchCluster implements AutoCloseable {
         stateBytes = Math.max(stateBytes, size);
       }
     }
-    return new JobRun(records, Math.max(0, last - first), stateBytes);
+    return new JobRun(records, Math.max(0, last - first), stateBytes, result.getAllAccumulatorResults());
   }
 
   private static long accumulator(JobExecutionResult r, String name, long missing) {

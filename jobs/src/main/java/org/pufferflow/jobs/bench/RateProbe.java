@@ -5,17 +5,17 @@ import org.apache.flink.api.common.accumulators.LongMaximum;
 import org.apache.flink.api.common.accumulators.LongMinimum;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
-import org.pufferflow.operators.StateObservation;
 
 /**
- * Times the records entering the measured keyed operator: chained directly in front of it (after the keyBy), it
+ * Times the records entering the measured keyed operator: chained directly in front of it (after the keyBy; in
+ * {@code bench pipeline}, right after the Kafka source), it
  * passes each record through unchanged and notes the {@link System#nanoTime()} of the first and the last record it
  * saw and how many. The job's rate is the record count over the span from the earliest first record to the latest
  * last record (Flink accumulators merge the subtasks), which leaves out job start-up and shutdown. Both the
  * operator job and the pass-through job carry the same probe, so its cost (one clock read per record) is on both
  * sides of the ratio.
  */
-final class RateProbe extends RichMapFunction<StateObservation, StateObservation> {
+final class RateProbe<T> extends RichMapFunction<T, T> {
   private static final long serialVersionUID = 1L;
 
   static final String RECORDS = "bench.records";
@@ -40,7 +40,7 @@ final class RateProbe extends RichMapFunction<StateObservation, StateObservation
   }
 
   @Override
-  public StateObservation map(StateObservation value) {
+  public T map(T value) {
     long now = System.nanoTime();
     if (count++ == 0) {
       firstNanos = now;

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     synopsisSubcommandLabel = "COMMAND",
     subcommands = {BenchCalibrationCommand.class, BenchOperatorCommand.Dphmm.class, BenchOperatorCommand.Mqm.class,
-      BenchOperatorCommand.Redaction.class},
+      BenchOperatorCommand.Redaction.class, BenchPipelineCommand.class},
     description = {"Measure a mechanism in-process: `bench calibration` times one MQM noise calibration;",
       "`bench dphmm|mqm|redaction` push synthetic records through a keyed operator on a local Flink cluster.", ""},
     commandListHeading = "%nCommands:%n",

@@ -33,11 +33,9 @@ public final class KafkaOutputs {
       OutputKind kind, Class<T> type, KafkaConfig kafka, String bootstrapServers, String id) {
     PufferPreconditions.checkArgument(kind.recordClass() == type, "type = %s: output %s carries %s", type,
         kind, kind.recordClass());
-    Properties producer = new Properties();
-    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
     return KafkaSink.<T>builder()
         .setBootstrapServers(bootstrapServers)
-        .setKafkaProducerConfig(producer)
+        .setKafkaProducerConfig(producerProperties())
         .setRecordSerializer(
             KafkaRecordSerializationSchema.<T>builder()
                 .setTopic(kind.topic(kafka))
@@ -47,6 +45,16 @@ public final class KafkaOutputs {
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
         .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, kind))
         .build();
+  }
+
+  /**
+   * The producer settings of every output sink (also used by the pass-through job of {@code bench pipeline}, so the
+   * two are compared on equal terms).
+   */
+  public static Properties producerProperties() {
+    Properties producer = new Properties();
+    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+    return producer;
   }
 
   /** {@code <kafka.transactionalIdPrefix>-<id>-<output>}; distinct per pipeline and output. */

@@ -1,0 +1,219 @@
+package org.pufferflow.jobs.bench;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.common.TopicPartition;
+import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.config.ExecutionConfig;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.kafka.KafkaPreflight;
+import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.pipeline.Assembled;
+import org.pufferflow.jobs.pipeline.ExecutionSettings;
+import org.pufferflow.jobs.pipeline.JobAssembly;
+import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.pipeline.ProgressCounters;
+import org.pufferflow.operators.RawRecord;
+
+/**
+ * {@code pufferflow bench pipeline} (docs/benchmarks.md, 'Pipeline, end to end'): the whole job of a configuration
+ * ({@link JobAssembly}: Kafka input → ingestion → the mechanism → Kafka outputs, exactly-once) on the embedded
+ * broker and a local Flink cluster, beside a Kafka → map → Kafka pass-through job ({@link PassThroughPipeline}) and
+ * the mechanism's keyed operator without Kafka ({@link KeyedOperatorBench#operatorOnly}), in one run.
+ *
+ * <p>Method: the input topic is pre-loaded with the synthetic observations ({@link SyntheticFeed}, Avro, keyed by
+ * subject, {@code parallelism} partitions). Both Kafka jobs read a prefix of the same records, bounded by stopping
+ * offsets, with the same parallelism, checkpoint interval and state backend; a rate probe chained right after the
+ * source times the records from the first to the last (start-up and the final commit are left out). Each job is
+ * warmed up once over the first records, then runs twice, alternating with the other, over as many records as its
+ * warm-up rate needs for about {@code seconds}; the better run counts. A pipeline run whose ingestion did not
+ * accept every record it read fails the benchmark (it would time a job that drops its input).
+ */
+public final class PipelineBench {
+
+  /** At most this many records are pre-loaded (about 60 bytes each on the broker's disk). */
+  static final long MAX_RECORDS = 40_000_000L;
+  /** Records of the warm-up runs, at least. */
+  static final long MIN_WARM_RECORDS = 200_000L;
+
+  /** The options of one run; the checks of {@link KeyedOperatorBench.Options} plus the mechanism and interval. */
+  public record Options(KeyedOperatorBench.Options operator, long checkpointMillis) {
+    public Options {
+      PufferPreconditions.checkNotNull("operator", operator);
+      PufferPreconditions.checkArgument(operator.mechanism() != BenchMechanism.REDACTION,
+          "--mechanism = %s: must be mqm or dphmm", operator.mechanism().cliName());
+      PufferPreconditions.checkInRange("--checkpoint-millis", checkpointMillis, 10, 600_000);
+    }
+  }
+
+  /** What one run measured, beside the fields every bench command has. */
+  public record Result(BenchResult bench, long passThroughRecords, double passThroughSeconds, long outputRecords,
+      double loadAverage) {}
+
+  private final Options options;
+  private final KeyedOperatorBench.Options o;
+  private int runs;
+
+  public PipelineBench(Options options) {
+    this.options = PufferPreconditions.checkNotNull("options", options);
+    this.o = options.operator();
+  }
+
+  /** Runs every measurement; {@code progress} receives one line per step. */
+  public Result run(Consumer<String> progress) throws Exception {
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    Path work = Files.createTempDirectory("pufferflow-bench-pipeline");
+    int p = o.parallelism();
+    try (EmbeddedKafka kafka = EmbeddedKafka.start();
+        BenchCluster cluster = BenchCluster.start(p + 1, work)) {
+      BenchModels.writeBenchKey(work);
+      JobConfig config = PipelineConfigs.of(o.mechanism(), o.states(), work.resolve("bench.key"), work);
+      String broker = kafka.bootstrapServers();
+      KafkaPreflight.prepare(broker, KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, p);
+      kafka.createTopics(p, PipelineConfigs.PASS_THROUGH_TOPIC);
+      SyntheticFeed feed = new SyntheticFeed(broker, config.kafka().inputTopic(), o.subjects(), o.states());
+      Steps steps = new Steps(progress, 9);
+
+      long warm = warmRecords();
+      steps.next("pre-loading " + warm + " observations");
+      feed.fillTo(warm, n -> {});
+      Map<TopicPartition, Long> ends = feed.endOffsets(p);
+      BenchCluster.JobRun pass = passThrough(cluster, config, broker, ends, warm);
+      steps.next("warm-up pass-through: " + rate(pass));
+      BenchCluster.JobRun pipe = pipeline(cluster, config, broker, ends, warm);
+      steps.next("warm-up pipeline: " + rate(pipe));
+
+      long passSize = size(pass.recordsPerSecond(), warm);
+      long pipeSize = size(pipe.recordsPerSecond(), warm);
+      long total = Math.min(MAX_RECORDS, Math.max(passSize, pipeSize) * 3 / 2);
+      steps.next("pre-loading up to " + total + " observations");
+      feed.fillTo(total, n -> {});
+      ends = feed.endOffsets(p);
+      BenchCluster.JobRun bestPass = null;
+      BenchCluster.JobRun bestPipe = null;
+      for (int round = 0; round < 2; round++) {
+        pass = passThrough(cluster, config, broker, ends, Math.min(total, passSize));
+        steps.next("pass-through: " + rate(pass));
+        pipe = pipeline(cluster, config, broker, ends, Math.min(total, pipeSize));
+        steps.next("pipeline: " + rate(pipe));
+        bestPass = bestPass == null || pass.recordsPerSecond() > bestPass.recordsPerSecond() ? pass : bestPass;
+        bestPipe = bestPipe == null || pipe.recordsPerSecond() > bestPipe.recordsPerSecond() ? pipe : bestPipe;
+        passSize = size(Math.max(pass.recordsPerSecond(), bestPass.recordsPerSecond()), warm);
+        pipeSize = size(Math.max(pipe.recordsPerSecond(), bestPipe.recordsPerSecond()), warm);
+      }
+      BenchCluster.JobRun operator = new KeyedOperatorBench(o).operatorOnly(cluster, work);
+      steps.next("keyed operator without Kafka: " + rate(operator));
+      double stateBytes = bestPipe.keyedStateBytes() < 0 ? -1 : (double) bestPipe.keyedStateBytes() / o.subjects();
+      BenchResult bench = new BenchResult(o.mechanism(), o.states(), o.subjects(), o.stateBackend(), p,
+          bestPipe.records(), bestPipe.recordsPerSecond(), bestPass.recordsPerSecond(), operator.recordsPerSecond(),
+          stateBytes, bestPipe.seconds());
+      return new Result(bench, bestPass.records(), bestPass.seconds(), outputs(bestPipe), load);
+    } finally {
+      KeyedOperatorBench.deleteRecursively(work);
+    }
+  }
+
+  /** Enough records for the first mechanism outputs of every subject, and at least {@value #MIN_WARM_RECORDS}. */
+  private long warmRecords() {
+    long ticks = o.mechanism() == BenchMechanism.MQM ? BenchModels.WINDOW + BenchModels.SLIDE : 3;
+    return Math.min(MAX_RECORDS, Math.max(MIN_WARM_RECORDS, ticks * o.subjects()));
+  }
+
+  /** Records for {@code seconds} at {@code rate}, at least {@code min}. */
+  private long size(double rate, long min) {
+    return Math.min(MAX_RECORDS, Math.max(min, (long) Math.ceil(rate * o.seconds() * 1.05)));
+  }
+
+  private static String rate(BenchCluster.JobRun r) {
+    return String.format("%,.0f records/s (%,d records in %.1f s)", r.recordsPerSecond(), r.records(), r.seconds());
+  }
+
+  /** The first {@code records} of the topic: each partition's prefix in proportion to its share. */
+  static OffsetsInitializer prefix(Map<TopicPartition, Long> ends, long records) {
+    long total = 0;
+    for (long e : ends.values()) {
+      total += e;
+    }
+    Map<TopicPartition, Long> stop = new HashMap<>();
+    for (var e : ends.entrySet()) {
+      long end = e.getValue();
+      stop.put(e.getKey(), records >= total ? end : Math.min(end, (long) Math.ceil((double) end * records / total)));
+    }
+    return OffsetsInitializer.offsets(stop);
+  }
+
+  private StreamExecutionEnvironment environment(BenchCluster cluster) {
+    ExecutionConfig exec = new ExecutionConfig(o.parallelism(), options.checkpointMillis(),
+        "heap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP : ExecutionConfig.StateBackend.ROCKSDB,
+        false, null, 0);
+    StreamExecutionEnvironment env =
+        new StreamExecutionEnvironment(ExecutionSettings.localConfiguration(exec, cluster.checkpoints()));
+    ExecutionSettings.applyLocal(env, exec);
+    return env;
+  }
+
+  private BenchCluster.JobRun passThrough(BenchCluster cluster, JobConfig config, String broker,
+      Map<TopicPartition, Long> ends, long records) throws Exception {
+    StreamExecutionEnvironment env = environment(cluster);
+    PassThroughPipeline.build(env, broker, config.kafka().inputTopic(), config.kafka().groupId(),
+        prefix(ends, records), "pt" + (++runs) + "/");
+    return cluster.run(env, "bench pass-through");
+  }
+
+  private BenchCluster.JobRun pipeline(BenchCluster cluster, JobConfig config, String broker,
+      Map<TopicPartition, Long> ends, long records) throws Exception {
+    StreamExecutionEnvironment env = environment(cluster);
+    Assembled a = JobAssembly.builder(config).bootstrapServers(broker).boundedAt(prefix(ends, records))
+        .id("pl" + (++runs)).interceptor(new RateProbe<RawRecord>()).build(env);
+    BenchCluster.JobRun run = cluster.run(env, "bench pipeline");
+    Map<String, Long> c = ProgressCounters.of(run.accumulators(), a.id(), a.outputs());
+    long read = c.get(ProgressCounters.READ);
+    long accepted = c.get(ProgressCounters.ACCEPTED);
+    if (read != run.records() || accepted != read) {
+      throw new IllegalStateException("bench pipeline: the job read " + read + " records, accepted " + accepted
+          + ", probe saw " + run.records() + " (every synthetic record must be accepted)");
+    }
+    lastOutputs.put(run, outputCount(c));
+    return run;
+  }
+
+  /** Output records of each pipeline run (by identity). */
+  private final Map<BenchCluster.JobRun, Long> lastOutputs = new java.util.IdentityHashMap<>();
+
+  private static long outputCount(Map<String, Long> counters) {
+    long n = 0;
+    for (OutputKind k : OutputKind.values()) {
+      if (k != OutputKind.REJECTED) {
+        n += counters.getOrDefault(k.fileStem(), 0L);
+      }
+    }
+    return n;
+  }
+
+  private long outputs(BenchCluster.JobRun run) {
+    return lastOutputs.getOrDefault(run, 0L);
+  }
+
+  /** Numbered progress lines. */
+  private static final class Steps {
+    private final Consumer<String> out;
+    private final int total;
+    private int done;
+
+    Steps(Consumer<String> out, int total) {
+      this.out = out;
+      this.total = total;
+    }
+
+    void next(String what) {
+      out.accept(String.format("bench pipeline [%d/%d] %s", ++done, total, what));
+    }
+  }
+}
