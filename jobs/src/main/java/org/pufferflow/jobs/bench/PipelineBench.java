@@ -32,7 +32,7 @@ import org.pufferflow.operators.RawRecord;
  * subject, {@code parallelism} partitions). Both Kafka jobs read a prefix of the same records, bounded by stopping
  * offsets, with the same parallelism, checkpoint interval and state backend; a rate probe chained right after the
  * source times the records from the first to the last (start-up and the final commit are left out). Each job is
- * warmed up once over the first records, then runs twice, alternating with the other, over as many records as its
+ * warmed up (over the first records, then over about {@code seconds}/2), then runs twice, alternating with the other, over as many records as its
  * warm-up rate needs for about {@code seconds}; the better run counts. A pipeline run whose ingestion did not
  * accept every record it read fails the benchmark (it would time a job that drops its input).
  */
@@ -79,34 +79,31 @@ public final class PipelineBench {
       KafkaPreflight.prepare(broker, KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, p);
       kafka.createTopics(p, PipelineConfigs.PASS_THROUGH_TOPIC);
       SyntheticFeed feed = new SyntheticFeed(broker, config.kafka().inputTopic(), o.subjects(), o.states());
-      Steps steps = new Steps(progress, 9);
+      Steps steps = new Steps(progress, 10);
 
       long warm = warmRecords();
-      steps.next("pre-loading " + warm + " observations");
-      feed.fillTo(warm, n -> {});
-      Map<TopicPartition, Long> ends = feed.endOffsets(p);
-      BenchCluster.JobRun pass = passThrough(cluster, config, broker, ends, warm);
+      steps.next("pre-loading " + warm + " observations (more are appended when a run needs them)");
+      BenchCluster.JobRun pass = passThrough(cluster, config, broker, feed, warm);
       steps.next("warm-up pass-through: " + rate(pass));
-      BenchCluster.JobRun pipe = pipeline(cluster, config, broker, ends, warm);
+      BenchCluster.JobRun pipe = pipeline(cluster, config, broker, feed, warm);
       steps.next("warm-up pipeline: " + rate(pipe));
-
-      long passSize = size(pass.recordsPerSecond(), warm);
-      long pipeSize = size(pipe.recordsPerSecond(), warm);
-      long total = Math.min(MAX_RECORDS, Math.max(passSize, pipeSize) * 3 / 2);
-      steps.next("pre-loading up to " + total + " observations");
-      feed.fillTo(total, n -> {});
-      ends = feed.endOffsets(p);
+      pass = passThrough(cluster, config, broker, feed, size(pass.recordsPerSecond(), 0.5, warm));
+      steps.next("warm-up pass-through (S/2): " + rate(pass));
+      pipe = pipeline(cluster, config, broker, feed, size(pipe.recordsPerSecond(), 0.5, warm));
+      steps.next("warm-up pipeline (S/2): " + rate(pipe));
+      double passRate = pass.recordsPerSecond();
+      double pipeRate = pipe.recordsPerSecond();
       BenchCluster.JobRun bestPass = null;
       BenchCluster.JobRun bestPipe = null;
       for (int round = 0; round < 2; round++) {
-        pass = passThrough(cluster, config, broker, ends, Math.min(total, passSize));
+        pass = passThrough(cluster, config, broker, feed, size(passRate, 1.0, warm));
         steps.next("pass-through: " + rate(pass));
-        pipe = pipeline(cluster, config, broker, ends, Math.min(total, pipeSize));
+        pipe = pipeline(cluster, config, broker, feed, size(pipeRate, 1.0, warm));
         steps.next("pipeline: " + rate(pipe));
         bestPass = bestPass == null || pass.recordsPerSecond() > bestPass.recordsPerSecond() ? pass : bestPass;
         bestPipe = bestPipe == null || pipe.recordsPerSecond() > bestPipe.recordsPerSecond() ? pipe : bestPipe;
-        passSize = size(Math.max(pass.recordsPerSecond(), bestPass.recordsPerSecond()), warm);
-        pipeSize = size(Math.max(pipe.recordsPerSecond(), bestPipe.recordsPerSecond()), warm);
+        passRate = Math.max(passRate, pass.recordsPerSecond());
+        pipeRate = Math.max(pipeRate, pipe.recordsPerSecond());
       }
       BenchCluster.JobRun operator = new KeyedOperatorBench(o).operatorOnly(cluster, work);
       steps.next("keyed operator without Kafka: " + rate(operator));
@@ -126,9 +123,9 @@ public final class PipelineBench {
     return Math.min(MAX_RECORDS, Math.max(MIN_WARM_RECORDS, ticks * o.subjects()));
   }
 
-  /** Records for {@code seconds} at {@code rate}, at least {@code min}. */
-  private long size(double rate, long min) {
-    return Math.min(MAX_RECORDS, Math.max(min, (long) Math.ceil(rate * o.seconds() * 1.05)));
+  /** Records for {@code fraction}·seconds at {@code rate}, at least {@code min}. */
+  private long size(double rate, double fraction, long min) {
+    return Math.min(MAX_RECORDS, Math.max(min, (long) Math.ceil(rate * o.seconds() * fraction * 1.05)));
   }
 
   private static String rate(BenchCluster.JobRun r) {
@@ -159,8 +156,15 @@ public final class PipelineBench {
     return env;
   }
 
+  /** The end offsets of the input topic once it holds at least {@code records} records. */
+  private Map<TopicPartition, Long> fill(SyntheticFeed feed, long records) throws Exception {
+    feed.fillTo(records, n -> {});
+    return feed.endOffsets(o.parallelism());
+  }
+
   private BenchCluster.JobRun passThrough(BenchCluster cluster, JobConfig config, String broker,
-      Map<TopicPartition, Long> ends, long records) throws Exception {
+      SyntheticFeed feed, long records) throws Exception {
+    Map<TopicPartition, Long> ends = fill(feed, records);
     StreamExecutionEnvironment env = environment(cluster);
     PassThroughPipeline.build(env, broker, config.kafka().inputTopic(), config.kafka().groupId(),
         prefix(ends, records), "pt" + (++runs) + "/");
@@ -168,7 +172,8 @@ public final class PipelineBench {
   }
 
   private BenchCluster.JobRun pipeline(BenchCluster cluster, JobConfig config, String broker,
-      Map<TopicPartition, Long> ends, long records) throws Exception {
+      SyntheticFeed feed, long records) throws Exception {
+    Map<TopicPartition, Long> ends = fill(feed, records);
     StreamExecutionEnvironment env = environment(cluster);
     Assembled a = JobAssembly.builder(config).bootstrapServers(broker).boundedAt(prefix(ends, records))
         .id("pl" + (++runs)).interceptor(new RateProbe<RawRecord>()).build(env);

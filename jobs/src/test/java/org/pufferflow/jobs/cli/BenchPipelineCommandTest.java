@@ -46,7 +46,7 @@ class BenchPipelineCommandTest {
     assertThat(j.get("records").asLong()).isGreaterThanOrEqualTo(200_000);
     assertThat(j.get("passThroughRecords").asLong()).isGreaterThanOrEqualTo(200_000);
     assertThat(j.get("outputRecords").asLong()).isPositive();
-    assertThat(r.err()).contains("bench pipeline [9/9] keyed operator without Kafka");
+    assertThat(r.err()).contains("bench pipeline [10/10] keyed operator without Kafka");
   }
 
   @Test
