@@ -74,7 +74,8 @@ final class BenchCluster implements AutoCloseable {
     JobExecutionResult result = cluster.executeJobBlocking(graph);
     long records = accumulator(result, RateProbe.RECORDS, 0L);
     long first = accumulator(result, RateProbe.FIRST_NANOS, 0L);
-    long last = accumulator(result, RateProbe.LAST_NANOS, 0L);
+    long last = Math.max(accumulator(result, RateProbe.LAST_NANOS, 0L),
+        accumulator(result, RateProbe.END + RateProbe.LAST_NANOS, 0L));
     Set<JobVertexID> keyed = new HashSet<>();
     for (JobVertex v : graph.getVertices()) {
       if (!v.isInputVertex()) {

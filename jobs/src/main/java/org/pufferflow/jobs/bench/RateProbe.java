@@ -21,6 +21,28 @@ final class RateProbe<T> extends RichMapFunction<T, T> {
   static final String RECORDS = "bench.records";
   static final String FIRST_NANOS = "bench.firstNanos";
   static final String LAST_NANOS = "bench.lastNanos";
+  /** Prefix of the accumulators of an end probe (see {@link #atEnd()}). */
+  static final String END = "end.";
+
+  private final String prefix;
+
+  /** The probe whose records are counted and timed. */
+  RateProbe() {
+    this("");
+  }
+
+  private RateProbe(String prefix) {
+    this.prefix = prefix;
+  }
+
+  /**
+   * A probe further down the job, after a shuffle and a buffering operator: its last record, when later than the
+   * main probe's, ends the timed span ({@link BenchCluster#run}), so records still in flight or buffered when the
+   * source read its last record are timed too. Its count is not the job's.
+   */
+  static <T> RateProbe<T> atEnd() {
+    return new RateProbe<>(END);
+  }
 
   private transient LongCounter records;
   private transient LongMinimum first;
@@ -34,9 +56,9 @@ final class RateProbe<T> extends RichMapFunction<T, T> {
     records = new LongCounter();
     first = new LongMinimum();
     last = new LongMaximum();
-    getRuntimeContext().addAccumulator(RECORDS, records);
-    getRuntimeContext().addAccumulator(FIRST_NANOS, first);
-    getRuntimeContext().addAccumulator(LAST_NANOS, last);
+    getRuntimeContext().addAccumulator(prefix + RECORDS, records);
+    getRuntimeContext().addAccumulator(prefix + FIRST_NANOS, first);
+    getRuntimeContext().addAccumulator(prefix + LAST_NANOS, last);
   }
 
   @Override
