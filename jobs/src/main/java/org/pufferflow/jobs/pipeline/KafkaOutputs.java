@@ -23,6 +23,13 @@ public final class KafkaOutputs {
 
   /** Producer transaction timeout: below the broker's default maximum (15 min). */
   static final String TRANSACTION_TIMEOUT_MS = "600000";
+  /**
+   * Producer batches of up to 256 KiB (Kafka's default is 16 KiB), filled for up to 50 ms: an exactly-once output
+   * becomes visible only when its checkpoint commits, so lingering costs no visible latency, and fewer, larger
+   * requests cost the producer and the broker less per record (docs/benchmarks.md, 'Pipeline, end to end').
+   */
+  static final String BATCH_SIZE = Integer.toString(256 * 1024);
+  static final String LINGER_MS = "50";
 
   private KafkaOutputs() {}
 
@@ -54,6 +61,8 @@ public final class KafkaOutputs {
   public static Properties producerProperties() {
     Properties producer = new Properties();
     producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+    producer.setProperty("batch.size", BATCH_SIZE);
+    producer.setProperty("linger.ms", LINGER_MS);
     return producer;
   }
 
