@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * pipeline run produced, the checkpoint interval and the load average at the start.
  */
 @Command(name = "pipeline", mixinStandardHelpOptions = true,
-    description = {"End-to-end throughput of the whole job (Kafka in, ingestion, the mechanism, Kafka out, exactly-once)",
+    description = {
+      "End-to-end throughput of the whole job (Kafka in, ingestion, the mechanism, Kafka out, exactly-once)",
       "on the embedded broker, beside a Kafka -> map -> Kafka pass-through job and the keyed operator without Kafka."})
 final class BenchPipelineCommand implements Callable<Integer> {
 
