@@ -124,6 +124,50 @@ class IngestFunctionsTest {
     }
   }
 
+  /**
+   * Many ticks buffered per subject between two watermarks (as in a fast job: docs/benchmarks.md, 'Pipeline, end to
+   * end'), released by one watermark jump: each timer releases its own tick, in tick order per subject, and the
+   * buffers end empty; the two ticks whose ends saturate at {@code Long.MAX_VALUE} share one timer and are both
+   * released, in order, by the final watermark.
+   */
+  @Test
+  void manyBufferedTicksAreReleasedInTickOrderAndSaturatedEndsShareOneTimer() throws Exception {
+    TickOrderFunction fn = new TickOrderFunction(CLOCK, new TickOrder(3));
+    try (KeyedOneInputStreamOperatorTestHarness<String, AcceptedRecord, StateObservation> h =
+        new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), r -> r.subjectId, Types.STRING)) {
+      h.open();
+      long offset = 0;
+      for (long t = 0; t < 40; t++) {
+        for (String s : new String[] {"a", "b", "c"}) {
+          // within a subject, each pair of ticks arrives swapped (within the lateness of 3 ticks)
+          long tick = t % 2 == 0 ? t + 1 : t - 1;
+          h.processElement(rec(s, tick, (int) (tick % 3), offset++), CLOCK.startOf(tick) + 3);
+        }
+      }
+      h.processWatermark(new Watermark(CLOCK.endOf(29)));
+      List<StateObservation> first = h.extractOutputValues();
+      assertThat(first).hasSize(3 * 30);
+      h.processWatermark(new Watermark(CLOCK.endOf(39)));
+      List<StateObservation> all = h.extractOutputValues();
+      assertThat(all).hasSize(3 * 40);
+      for (String s : new String[] {"a", "b", "c"}) {
+        assertThat(all).filteredOn(o -> o.subjectId.equals(s)).extracting(o -> o.tick)
+            .containsExactlyElementsOf(java.util.stream.LongStream.range(0, 40).boxed().toList());
+      }
+      long last = Long.MAX_VALUE / 10; // ticks last and last + 1 both end at Long.MAX_VALUE (saturated)
+      assertThat(CLOCK.endOf(last)).isEqualTo(Long.MAX_VALUE);
+      assertThat(CLOCK.endOf(last - 1)).isLessThan(Long.MAX_VALUE);
+      h.processElement(rec("a", last + 1, 1, offset++), Long.MAX_VALUE - 1);
+      h.processElement(rec("a", last, 2, offset++), Long.MAX_VALUE - 2);
+      h.processWatermark(new Watermark(Long.MAX_VALUE));
+      List<StateObservation> out = h.extractOutputValues();
+      assertThat(out.subList(3 * 40, out.size())).containsExactly(
+          new StateObservation("a", last, 2), new StateObservation("a", last + 1, 1));
+      assertThat(values(h.getSideOutput(Rejections.TAG))).isEmpty();
+      assertThat(h.numKeyedStateEntries()).as("buffers are empty, two ValueStates per key remain").isEqualTo(6);
+    }
+  }
+
   @Test
   void streamRecordsAreFlinkPojosNotKryoTypes() {
     for (Class<?> c : new Class<?>[] {RawRecord.class, AcceptedRecord.class, StateObservation.class}) {

@@ -29,7 +29,7 @@ import org.pufferflow.jobs.pipeline.LocalFlink;
 final class BenchCluster implements AutoCloseable {
 
   /** What one job run measured. */
-  record JobRun(long records, long spanNanos, long keyedStateBytes) {
+  record JobRun(long records, long spanNanos, long keyedStateBytes, java.util.Map<String, Object> accumulators) {
     double recordsPerSecond() {
       return spanNanos > 0 ? records / (spanNanos / 1e9) : 0;
     }
@@ -74,7 +74,8 @@ final class BenchCluster implements AutoCloseable {
     JobExecutionResult result = cluster.executeJobBlocking(graph);
     long records = accumulator(result, RateProbe.RECORDS, 0L);
     long first = accumulator(result, RateProbe.FIRST_NANOS, 0L);
-    long last = accumulator(result, RateProbe.LAST_NANOS, 0L);
+    long last = Math.max(accumulator(result, RateProbe.LAST_NANOS, 0L),
+        accumulator(result, RateProbe.END + RateProbe.LAST_NANOS, 0L));
     Set<JobVertexID> keyed = new HashSet<>();
     for (JobVertex v : graph.getVertices()) {
       if (!v.isInputVertex()) {
@@ -98,7 +99,7 @@ final class BenchCluster implements AutoCloseable {
         stateBytes = Math.max(stateBytes, size);
       }
     }
-    return new JobRun(records, Math.max(0, last - first), stateBytes);
+    return new JobRun(records, Math.max(0, last - first), stateBytes, result.getAllAccumulatorResults());
   }
 
   private static long accumulator(JobExecutionResult r, String name, long missing) {

@@ -86,6 +86,25 @@ public final class KeyedOperatorBench {
     }
   }
 
+  /**
+   * The operator job alone on {@code cluster} (no pass-through, no bare loop, no state run), warmed up and timed as
+   * in {@link #run}: the better of two runs of about {@code seconds}. {@code bench pipeline} uses it for the
+   * operator's rate without Kafka (docs/benchmarks.md, 'Pipeline, end to end').
+   *
+   * @param keyDir where the benchmark key is written
+   */
+  BenchCluster.JobRun operatorOnly(BenchCluster cluster, Path keyDir) throws Exception {
+    key = BenchModels.writeBenchKey(keyDir);
+    double op = warmUp(cluster, true);
+    BenchCluster.JobRun best = null;
+    for (int round = 0; round < 2; round++) {
+      BenchCluster.JobRun o = cluster.run(job(cluster, true, size(op, 1.0), false), "bench operator");
+      best = best == null || o.recordsPerSecond() > best.recordsPerSecond() ? o : best;
+      op = Math.max(op, o.recordsPerSecond());
+    }
+    return best;
+  }
+
   /** What the timed runs of both jobs measured: the better of two rounds for each. */
   private record Timed(BenchCluster.JobRun passThrough, BenchCluster.JobRun operator) {}
 
@@ -160,7 +179,7 @@ public final class KeyedOperatorBench {
             WatermarkStrategy.noWatermarks(), "synthetic observations")
         .setParallelism(1).uid("bench-source");
     DataStream<StateObservation> probed = source.keyBy(new SubjectKey(), Types.STRING)
-        .map(new RateProbe()).returns(OBSERVATION).name("rate probe").uid("bench-probe");
+        .map(new RateProbe<StateObservation>()).returns(OBSERVATION).name("rate probe").uid("bench-probe");
     KeyedStream<StateObservation, String> keyed =
         DataStreamUtils.reinterpretAsKeyedStream(probed, new SubjectKey(), Types.STRING);
     DataStream<?> out;
@@ -184,7 +203,7 @@ public final class KeyedOperatorBench {
     out.sinkTo(new DiscardingSink<>()).name("discard").uid("bench-discard");
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
+  static void deleteRecursively(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

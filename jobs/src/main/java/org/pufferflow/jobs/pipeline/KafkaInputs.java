@@ -29,12 +29,15 @@ import org.pufferflow.operators.Rejections;
  * earliest offsets for a new group), or bounded by stopping offsets. Values stay raw bytes until an operator
  * decodes them, so an undecodable record goes to the rejected output with its payload instead of failing the job.
  */
-final class KafkaInputs {
+public final class KafkaInputs {
 
   private KafkaInputs() {}
 
-  /** Records of {@code topic}; {@code stoppingOffsets == null} = unbounded. */
-  static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
+  /**
+   * Records of {@code topic}; {@code stoppingOffsets == null} = unbounded. Public for {@code bench pipeline}, whose
+   * Kafka pass-through job reads through the same source.
+   */
+  public static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
       String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks, String name,
       String uid) {
     KafkaSourceBuilder<RawRecord> b =

@@ -24,6 +24,13 @@ public final class KafkaOutputs {
 
   /** Producer transaction timeout: below the broker's default maximum (15 min). */
   static final String TRANSACTION_TIMEOUT_MS = "600000";
+  /**
+   * Producer batches of up to 256 KiB (Kafka's default is 16 KiB), filled for up to 50 ms: an exactly-once output
+   * becomes visible only when its checkpoint commits, so lingering costs no visible latency, and fewer, larger
+   * requests cost the producer and the broker less per record (docs/benchmarks.md, 'Pipeline, end to end').
+   */
+  static final String BATCH_SIZE = Integer.toString(256 * 1024);
+  static final String LINGER_MS = "50";
 
   private KafkaOutputs() {}
 
@@ -34,11 +41,9 @@ public final class KafkaOutputs {
       OutputKind kind, Class<T> type, KafkaConfig kafka, String bootstrapServers, String id) {
     PufferPreconditions.checkArgument(kind.recordClass() == type, "type = %s: output %s carries %s", type,
         kind, kind.recordClass());
-    Properties producer = new Properties();
-    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
     return KafkaSink.<T>builder()
         .setBootstrapServers(bootstrapServers)
-        .setKafkaProducerConfig(producer)
+        .setKafkaProducerConfig(producerProperties())
         .setRecordSerializer(recordSerializer(kind, type, kafka))
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
         .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, kind))
@@ -80,6 +85,18 @@ public final class KafkaOutputs {
     public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long eventTime) {
       return inner.serialize(element, context, null);
     }
+  }
+
+  /**
+   * The producer settings of every output sink (also used by the pass-through job of {@code bench pipeline}, so the
+   * two are compared on equal terms).
+   */
+  public static Properties producerProperties() {
+    Properties producer = new Properties();
+    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+    producer.setProperty("batch.size", BATCH_SIZE);
+    producer.setProperty("linger.ms", LINGER_MS);
+    return producer;
   }
 
   /** {@code <kafka.transactionalIdPrefix>-<id>-<output>}; distinct per pipeline and output. */
