@@ -126,8 +126,10 @@ public final class FeedCommand implements Callable<Integer> {
         }
         byte[] value = csv.payload(line);
         byte[] key = csv.subject() == null ? null : csv.subject().getBytes(StandardCharsets.UTF_8);
-        Long timestamp = csv.hasTime() && csv.time() >= 0 ? csv.time() : null;
-        producer.send(new ProducerRecord<>(topic, null, timestamp, key, value), (metadata, e) -> {
+        // no record timestamp: the producer stamps the publication time. The event time is in the record; stamping
+        // it as the Kafka timestamp let the broker's time retention (7 days by default) delete the records of an
+        // older data set before the job read them (docs/ingestion.md, 'Kafka record timestamps').
+        producer.send(new ProducerRecord<>(topic, null, null, key, value), (metadata, e) -> {
           if (e != null) {
             failure.compareAndSet(null, e);
           }

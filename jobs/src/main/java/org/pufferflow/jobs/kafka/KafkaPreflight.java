@@ -78,7 +78,10 @@ public final class KafkaPreflight {
       List<org.apache.kafka.clients.admin.NewTopic> missing = new java.util.ArrayList<>();
       for (String topic : new java.util.TreeSet<>(plan.topics().values())) {
         if (!existing.contains(topic)) {
-          missing.add(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) -1));
+          // LogAppendTime: records are kept by the time they reached the broker, whatever timestamp their producer
+          // set (an old data set's event times would otherwise fall to the time retention at once)
+          missing.add(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) -1)
+              .configs(java.util.Map.of("message.timestamp.type", "LogAppendTime")));
           created.add(topic);
         }
       }

@@ -1,37 +1,20 @@
 package org.pufferflow.jobs.pipeline;
 
 import java.time.Duration;
-import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
-import org.apache.flink.connector.kafka.sink.KafkaSink;
-import org.apache.flink.connector.kafka.source.KafkaSource;
-import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.core.execution.CheckpointingMode;
-import org.apache.flink.formats.avro.AvroSerializationSchema;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.ingest.ObservationValidator;
-import org.pufferflow.ingest.TickClock;
-import org.pufferflow.ingest.TickOrder;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
-import org.pufferflow.jobs.config.TimeConfig;
-import org.pufferflow.operators.AcceptedRecord;
 import org.pufferflow.operators.RawRecord;
-import org.pufferflow.operators.Rejections;
-import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.TickOrderFunction;
-import org.pufferflow.operators.ValidateObservations;
 
 /**
- * Wires the ingestion half of the job (docs/ingestion.md, 'Event time and lateness', docs/ingestion.md):
+ * The ingestion half of a job alone, Kafka in and the rejected topic out (docs/ingestion.md, 'Event time and
+ * lateness'); the whole job is {@link JobAssembly}, which shares its source, operators and sinks:
  * <pre>
  *   KafkaSource(input, read_committed) → validate + discretize ─(rejected)─┐
  *        → timestamps/watermarks (event time, lateness L ticks, idleness)   ├→ KafkaSink(rejected, EXACTLY_ONCE)
@@ -45,8 +28,6 @@ import org.pufferflow.operators.ValidateObservations;
  */
 public final class PipelineBuilder {
 
-  /** Producer transaction timeout: below the broker's default maximum (15 min). */
-  static final String TRANSACTION_TIMEOUT_MS = "600000";
 
   private final JobConfig config;
   private final String bootstrapServers;
@@ -103,46 +84,13 @@ public final class PipelineBuilder {
     KafkaConfig kafka = config.kafka();
     env.enableCheckpointing(checkpointInterval.toMillis(), CheckpointingMode.EXACTLY_ONCE);
     JobTypes.disableGenericTypes(env);
-
-    DataStream<RawRecord> raw =
-        env.fromSource(source(kafka), WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic())
-            .uid(id + "kafka-source");
+    DataStream<RawRecord> raw = KafkaInputs.raw(env, bootstrapServers, kafka.inputTopic(), kafka.groupId(),
+        stoppingOffsets, WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic(),
+        id + "kafka-source");
     IngestStreams streams = Ingestion.attach(config, raw, id);
-    streams.rejected().sinkTo(rejectedSink(kafka)).name(id + "rejected: " + kafka.rejectedTopic())
-        .uid(id + "rejected-sink");
+    streams.rejected()
+        .sinkTo(KafkaOutputs.sink(OutputKind.REJECTED, RejectedObservation.class, kafka, bootstrapServers, id))
+        .name(id + "rejected: " + kafka.rejectedTopic()).uid(id + "rejected-sink");
     return streams;
-  }
-
-  private KafkaSource<RawRecord> source(KafkaConfig kafka) {
-    KafkaSourceBuilder<RawRecord> b =
-        KafkaSource.<RawRecord>builder()
-            .setBootstrapServers(bootstrapServers)
-            .setTopics(kafka.inputTopic())
-            .setGroupId(kafka.groupId())
-            .setDeserializer(new RawRecordDeserializer())
-            .setProperty("isolation.level", "read_committed")
-            .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000");
-    if (stoppingOffsets != null) {
-      b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(stoppingOffsets);
-    } else {
-      b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
-    }
-    return b.build();
-  }
-
-  private KafkaSink<RejectedObservation> rejectedSink(KafkaConfig kafka) {
-    Properties producer = new Properties();
-    producer.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
-    return KafkaSink.<RejectedObservation>builder()
-        .setBootstrapServers(bootstrapServers)
-        .setKafkaProducerConfig(producer)
-        .setRecordSerializer(
-            KafkaRecordSerializationSchema.<RejectedObservation>builder()
-                .setTopic(kafka.rejectedTopic())
-                .setValueSerializationSchema(AvroSerializationSchema.forSpecific(RejectedObservation.class))
-                .build())
-        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-        .setTransactionalIdPrefix(kafka.transactionalIdPrefix() + "-" + id.replace('/', '-') + "rejected")
-        .build();
   }
 }

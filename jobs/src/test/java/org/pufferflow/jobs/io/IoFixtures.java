@@ -27,7 +27,7 @@ final class IoFixtures {
 
   static JobConfig categorical() {
     return ConfigLoader.parse(HEAD + String.join("\n",
-        "model: {states: [off, on], transition: [[0.5, 0.5], [0.5, 0.5]]}",
+        "model: {states: [\"off\", \"on\"], transition: [[0.5, 0.5], [0.5, 0.5]]}",
         "discretizer: {type: categorical}", ""), Path.of("."));
   }
 

@@ -34,4 +34,24 @@ class KafkaPreflightTest {
           .hasMessageStartingWith("kafka.rejectedTopic: topic absent does not exist on the broker at ");
     }
   }
+
+  /**
+   * Topics the job creates keep records by the time they reached the broker: an old data set's event times, set as
+   * record timestamps by some producer, must not fall to the time retention (docs/ingestion.md, 'Kafka record
+   * timestamps').
+   */
+  @Test
+  void createdTopicsUseLogAppendTime() throws Exception {
+    try (EmbeddedKafka broker = EmbeddedKafka.start()) {
+      TopicPlan plan = new TopicPlan(java.util.Map.of("kafka.inputTopic", "made"),
+          java.util.Map.of("kafka.inputTopic", org.pufferflow.avro.Observation.class));
+      assertThat(KafkaPreflight.prepare(broker.bootstrapServers(), Duration.ofSeconds(20), plan, true, 2))
+          .containsExactly("made");
+      var resource = new org.apache.kafka.common.config.ConfigResource(
+          org.apache.kafka.common.config.ConfigResource.Type.TOPIC, "made");
+      var config = broker.admin().describeConfigs(List.of(resource)).all().get().get(resource);
+      assertThat(config.get("message.timestamp.type").value()).isEqualTo("LogAppendTime");
+      assertThat(KafkaPreflight.prepare(broker.bootstrapServers(), Duration.ofSeconds(20), plan, true, 2)).isEmpty();
+    }
+  }
 }
