@@ -47,7 +47,7 @@ class PlanConfigCommandTest {
   }
 
   static boolean isJob(Path p) throws IOException {
-    return Files.readString(p).lines().anyMatch(l -> l.startsWith("kafka:"));
+    return Files.readString(p).lines().anyMatch(l -> l.startsWith("kafka:") || l.startsWith("input:"));
   }
 
   static String matrix(double[][] m) {

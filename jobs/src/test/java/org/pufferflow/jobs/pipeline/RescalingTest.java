@@ -217,8 +217,15 @@ class RescalingTest {
     if (!Files.isDirectory(root)) {
       return 0;
     }
-    try (Stream<Path> s = Files.walk(root)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(suffix)).count();
+    // RocksDB deletes files while it runs (compaction): a walk that meets a vanished file is retried
+    for (int attempt = 0; ; attempt++) {
+      try (Stream<Path> s = Files.walk(root)) {
+        return s.filter(p -> p.getFileName().toString().endsWith(suffix)).count();
+      } catch (java.io.UncheckedIOException e) {
+        if (!(e.getCause() instanceof java.nio.file.NoSuchFileException) || attempt >= 20) {
+          throw e;
+        }
+      }
     }
   }
 
