@@ -87,7 +87,7 @@ class PlanConfigCrossCheckTest {
       assertThat(m.get("perPointEpsilon").get("steadyState").asDouble()).isLessThanOrEqualTo(q.epsilon() * (1 + 1e-12));
       checked++;
     }
-    assertThat(checked).isEqualTo(2);
+    assertThat(checked).isEqualTo(3); // smart-meters, smart-meters-file, learned-model
   }
 
   @Test
