@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
       "Run `pufferflow COMMAND --help` for the options of a command.",
       "",
       "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
-          + " path); 1 an unexpected failure.",
+          + " path); 1 a job that failed after its restarts (one line), or an unexpected failure.",
       "Options with --json print exactly one JSON object on stdout; logs go to stderr.",
       "Environment: JAVA_OPTS (JVM options, read by the wrapper script); the noise key variable named by"
           + " noise.keyEnv in the configuration."

@@ -44,10 +44,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     header = "Run the job of a YAML configuration: Kafka or file in, Kafka or files out.",
     description = {
-      "Run the job described by a YAML configuration: read Observation records (Kafka topic, or a CSV/Avro file),",
-      "validate and discretize them, run the enabled mechanisms (DPHMM, MQM + fleet histogram, redaction) and publish",
-      "their records (Kafka topics with exactly-once transactions, or one file per output). Invalid records go to",
-      "the rejected output with a reason code. kafka.bootstrapServers: embedded starts an in-JVM Kafka broker."
+      "Run the job a YAML configuration describes: read Observation records (Kafka",
+      "topic, or a CSV/Avro file), validate and discretize them, run the enabled",
+      "mechanisms (DPHMM, MQM + fleet histogram, redaction) and publish what they",
+      "release (Kafka topics with exactly-once transactions, or one file per",
+      "output). Invalid records go to the rejected output with a reason code.",
+      "kafka.bootstrapServers: embedded starts an in-JVM Kafka broker. Progress",
+      "every 5 s on stderr; docs/cli.md, 'run'."
     })
 public final class RunCommand implements Callable<Integer> {
 

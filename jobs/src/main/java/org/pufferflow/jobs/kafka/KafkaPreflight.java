@@ -33,13 +33,7 @@ public final class KafkaPreflight {
    *     {@code timeout}, or a topic does not exist
    */
   public static void check(String bootstrapServers, Duration timeout, List<String> topics) {
-    Properties p = new Properties();
-    p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-    p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
-    p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
-    p.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000);
-    try (Admin admin = Admin.create(p)) {
+    try (Admin admin = Admin.create(adminProperties(bootstrapServers, timeout))) {
       Set<String> existing;
       try {
         admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
