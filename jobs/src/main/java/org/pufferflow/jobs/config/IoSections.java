@@ -2,7 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.List;
 
 /**
  * Reads the {@code input}, {@code output} and {@code flink} sections (docs/configuration.md, 'input', 'output',
@@ -21,7 +21,7 @@ final class IoSections {
     ConfigNode fileNode = s.required("file");
     String file = readableFile(fileNode, baseDir);
     ConfigNode formatNode = s.required("format");
-    InputConfig.Format format = choice(formatNode, InputConfig.Format.class);
+    InputConfig.Format format = formatNode.asChoice(List.of(InputConfig.Format.values()), InputConfig.Format::configName);
     ConfigNode optOuts = s.optional("optOuts");
     return new InputConfig.File(file, format, optOuts == null ? null : readableFile(optOuts, baseDir));
   }
@@ -36,7 +36,8 @@ final class IoSections {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw dirNode.error(dir + " exists and is not a directory");
     }
-    return new OutputConfig.Directory(dir.toString(), choice(s.required("format"), OutputConfig.Format.class));
+    return new OutputConfig.Directory(dir.toString(), s.required("format").asChoice(
+        List.of(OutputConfig.Format.values()), OutputConfig.Format::configName));
   }
 
   static ExecutionConfig flink(ConfigNode s, Path baseDir) {
@@ -63,7 +64,8 @@ final class IoSections {
       }
     }
     ConfigNode b = s.optional("stateBackend");
-    ExecutionConfig.StateBackend backend = b == null ? null : choice(b, ExecutionConfig.StateBackend.class);
+    ExecutionConfig.StateBackend backend = b == null ? null : b.asChoice(
+        List.of(ExecutionConfig.StateBackend.values()), ExecutionConfig.StateBackend::configName);
     Boolean incremental = null;
     ConfigNode i = s.optional("incrementalCheckpoints");
     if (i != null) {
@@ -106,18 +108,5 @@ final class IoSections {
       throw node.error("must not be blank");
     }
     return s;
-  }
-
-  private static <E extends Enum<E>> E choice(ConfigNode node, Class<E> type) {
-    String s = node.asString();
-    StringBuilder expected = new StringBuilder();
-    for (E e : type.getEnumConstants()) {
-      String name = e.name().toLowerCase(Locale.ROOT);
-      if (name.equals(s)) {
-        return e;
-      }
-      expected.append(expected.length() == 0 ? "" : " | ").append(name);
-    }
-    throw node.error("\"" + s + "\" is not one of " + expected);
   }
 }

@@ -32,32 +32,11 @@ public record TopicPlan(Map<String, String> topics, Map<String, Class<? extends 
       }
     }
     if (config.output().kafka()) {
-      for (OutputKind k : outputs(config)) {
+      for (OutputKind k : OutputKind.of(config)) {
         topics.put(k.topicKey(), k.topic(kafka));
         types.put(k.topicKey(), k.recordClass());
       }
     }
     return new TopicPlan(Map.copyOf(topics), Map.copyOf(types));
-  }
-
-  /** The outputs {@code config} enables, in {@link OutputKind} order (always the rejected output). */
-  public static java.util.Set<OutputKind> outputs(JobConfig config) {
-    java.util.EnumSet<OutputKind> s = java.util.EnumSet.of(OutputKind.REJECTED);
-    if (config.dphmm() != null) {
-      s.add(OutputKind.DPHMM_RELEASES);
-    }
-    if (config.mqm() != null) {
-      s.add(OutputKind.WINDOW_HISTOGRAMS);
-      if (config.mqmFleet()) {
-        s.add(OutputKind.FLEET_HISTOGRAMS);
-      }
-    }
-    if (config.redaction() != null) {
-      s.add(OutputKind.REDACTED_RECORDS);
-    }
-    if (config.anyMechanism()) {
-      s.add(OutputKind.LEDGER_EVENTS);
-    }
-    return s;
   }
 }

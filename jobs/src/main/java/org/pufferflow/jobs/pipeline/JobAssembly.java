@@ -1,8 +1,6 @@
 package org.pufferflow.jobs.pipeline;
 
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -166,32 +164,16 @@ public final class JobAssembly {
         }
       }
       MechanismStreams m = MechanismStreams.attach(config, keyed, optOuts, preload, id);
-      Set<OutputKind> outputs = EnumSet.of(OutputKind.REJECTED);
       if (m.rejected() != null) {
         rejected = rejected.union(m.rejected());
       }
       sink(rejected, OutputKind.REJECTED, RejectedObservation.class);
-      if (m.dphmm() != null) {
-        sink(m.dphmm(), OutputKind.DPHMM_RELEASES, DphmmRelease.class);
-        outputs.add(OutputKind.DPHMM_RELEASES);
-      }
-      if (m.mqm() != null) {
-        sink(m.mqm(), OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class);
-        outputs.add(OutputKind.WINDOW_HISTOGRAMS);
-      }
-      if (m.fleet() != null) {
-        sink(m.fleet(), OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
-        outputs.add(OutputKind.FLEET_HISTOGRAMS);
-      }
-      if (m.redaction() != null) {
-        sink(m.redaction(), OutputKind.REDACTED_RECORDS, RedactedRecord.class);
-        outputs.add(OutputKind.REDACTED_RECORDS);
-      }
-      if (m.ledgerEvents() != null) {
-        sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
-        outputs.add(OutputKind.LEDGER_EVENTS);
-      }
-      return new Assembled(ingest, m, java.util.Collections.unmodifiableSet(outputs), id);
+      sink(m.dphmm(), OutputKind.DPHMM_RELEASES, DphmmRelease.class);
+      sink(m.mqm(), OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class);
+      sink(m.fleet(), OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
+      sink(m.redaction(), OutputKind.REDACTED_RECORDS, RedactedRecord.class);
+      sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
+      return new Assembled(ingest, m, OutputKind.of(config), id);
     }
 
     private DataStream<RawRecord> observations() {
@@ -203,7 +185,11 @@ public final class JobAssembly {
           WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic(), id + "kafka-source");
     }
 
+    /** The sink of {@code kind}; nothing when the configuration does not have the output ({@code stream == null}). */
     private <T extends SpecificRecordBase> void sink(DataStream<T> stream, OutputKind kind, Class<T> type) {
+      if (stream == null) {
+        return;
+      }
       DataStream<T> counted = ProgressCounters.count(stream, id, kind.fileStem(), TypeInformation.of(type));
       sinks.attach(counted, kind, type);
     }

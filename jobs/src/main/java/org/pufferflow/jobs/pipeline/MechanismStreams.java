@@ -41,7 +41,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
  *   opt-outs ─ keyBy ───┴→ RedactionFunction     (uid "redaction")     → RedactedRecord
  *   every function ─(side outputs)→ LedgerEvent ∪ RejectedObservation
  * </pre>
- * Every stateful operator has a stable uid (with the optional prefix of {@link PipelineBuilder#id}), so a job can be
+ * Every stateful operator has a stable uid (with the optional prefix of {@link JobAssembly.Builder#id}), so a job can be
  * restored from a savepoint after a change of its graph; every output has explicit Avro type information, and the
  * environment refuses generic types ({@link JobTypes}), so nothing falls back to Kryo.
  *
@@ -82,7 +82,7 @@ public record MechanismStreams(
    * @param observations the keyed observations of {@link IngestStreams#keyedObservations()}
    * @param optOuts the opt-out control stream for redaction, or {@code null} for none (then redaction sees an empty
    *     control input)
-   * @param idPrefix prefix of operator uids and names ({@code ""} for none), as {@link PipelineBuilder#id}
+   * @param idPrefix prefix of operator uids and names ({@code ""} for none), as {@link JobAssembly.Builder#id}
    */
   public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, String idPrefix) {

@@ -1,6 +1,9 @@
 package org.pufferflow.jobs.pipeline;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
@@ -8,6 +11,7 @@ import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
 
 /**
@@ -62,6 +66,30 @@ public enum OutputKind {
       case LEDGER_EVENTS -> kafka.ledgerTopic();
       case REJECTED -> kafka.rejectedTopic();
     };
+  }
+
+  /**
+   * The outputs {@code config} has, in this enum's order: the rejected output always, the output of every enabled
+   * mechanism, the fleet histogram with {@code mqm.fleet}, ledger events when any mechanism is enabled.
+   */
+  public static Set<OutputKind> of(JobConfig config) {
+    EnumSet<OutputKind> s = EnumSet.of(REJECTED);
+    if (config.dphmm() != null) {
+      s.add(DPHMM_RELEASES);
+    }
+    if (config.mqm() != null) {
+      s.add(WINDOW_HISTOGRAMS);
+      if (config.mqmFleet()) {
+        s.add(FLEET_HISTOGRAMS);
+      }
+    }
+    if (config.redaction() != null) {
+      s.add(REDACTED_RECORDS);
+    }
+    if (config.anyMechanism()) {
+      s.add(LEDGER_EVENTS);
+    }
+    return Collections.unmodifiableSet(s);
   }
 
   /** Lower-case name with spaces, for progress lines: {@code dphmm releases}. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -87,8 +87,9 @@ class GenericTypesDisabledTest {
       StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
       env.setParallelism(2);
       assertThat(JobTypes.genericTypesDisabled(env)).as("the default environment allows Kryo").isFalse();
-      IngestStreams streams = new PipelineBuilder(config, kafka.bootstrapServers()).bounded(true)
-          .checkpointInterval(Duration.ofMillis(500)).build(env);
+      env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
+      IngestStreams streams =
+          JobAssembly.builder(config).bootstrapServers(kafka.bootstrapServers()).bounded(true).build(env).ingest();
       assertThat(JobTypes.genericTypesDisabled(env)).isTrue();
       assertThat(streams.observations().getType()).isNotInstanceOf(GenericTypeInfo.class);
 

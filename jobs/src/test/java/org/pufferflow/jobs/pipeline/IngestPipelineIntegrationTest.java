@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
@@ -33,7 +34,7 @@ import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.demo.RejectedTopicReader;
+import org.pufferflow.jobs.demo.AvroTopicReader;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.operators.StateObservation;
 
@@ -167,11 +168,11 @@ class IngestPipelineIntegrationTest {
 
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
+    env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
     DataStream<StateObservation> accepted = null;
     for (JobConfig c : List.of(bins, cat, grid)) {
-      IngestStreams streams =
-          new PipelineBuilder(c, kafka.bootstrapServers()).bounded(true).checkpointInterval(Duration.ofMillis(500))
-              .id(c.kafka().inputTopic()).build(env);
+      IngestStreams streams = JobAssembly.builder(c).bootstrapServers(kafka.bootstrapServers()).bounded(true)
+          .id(c.kafka().inputTopic()).build(env).ingest();
       accepted = accepted == null ? streams.observations() : accepted.union(streams.observations());
     }
     List<StateObservation> out = new ArrayList<>();
@@ -189,7 +190,8 @@ class IngestPipelineIntegrationTest {
     List<String> rejected = new ArrayList<>();
     Map<String, Integer> reasons = new TreeMap<>();
     for (String topic : List.of("rej-bins", "rej-cat", "rej-grid")) {
-      List<RejectedObservation> rs = RejectedTopicReader.readAll(kafka.bootstrapServers(), topic);
+      List<RejectedObservation> rs = AvroTopicReader.readAll(kafka.bootstrapServers(), topic,
+          RejectedObservation.class, 0, Duration.ofSeconds(60));
       rs.sort(Comparator.comparing((RejectedObservation r) -> r.getSourcePartition()).thenComparingLong(r -> r.getSourceOffset()));
       for (RejectedObservation r : rs) {
         rejected.add(describe(r));

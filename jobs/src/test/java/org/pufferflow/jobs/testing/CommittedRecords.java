@@ -15,6 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.pufferflow.jobs.demo.AvroTopicReader;
 
 /**
  * Test helper: every committed record of a topic (isolation.level=read_committed), decoded as Avro {@code type}, in
@@ -26,13 +27,10 @@ public final class CommittedRecords {
   /** One committed record. */
   public record Rec<T>(int partition, long offset, byte[] key, byte[] value, T record) {}
 
+  /** The committed records' values ({@link AvroTopicReader}, the demo's reader). */
   public static <T extends SpecificRecordBase> List<T> values(String bootstrap, String topic, Class<T> type)
       throws IOException {
-    List<T> out = new ArrayList<>();
-    for (Rec<T> r : read(bootstrap, topic, type)) {
-      out.add(r.record());
-    }
-    return out;
+    return AvroTopicReader.readAll(bootstrap, topic, type, 0, Duration.ofSeconds(60));
   }
 
   public static <T extends SpecificRecordBase> List<Rec<T>> read(String bootstrap, String topic, Class<T> type)
