@@ -23,6 +23,7 @@ import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.testing.KeyFiles;
 import org.pufferflow.jobs.testing.CommittedRecords;
 
 /**
@@ -44,8 +45,7 @@ class ExamplesRunTest {
   @BeforeAll
   static void start() throws IOException {
     kafka = EmbeddedKafka.start();
-    key = dir.resolve("noise.key");
-    Files.writeString(key, "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0");
+    key = KeyFiles.write(dir, 15, 15);
   }
 
   @AfterAll

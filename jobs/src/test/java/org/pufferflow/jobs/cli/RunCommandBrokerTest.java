@@ -17,6 +17,7 @@ import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.testing.KeyFiles;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
@@ -36,8 +37,7 @@ class RunCommandBrokerTest {
   @BeforeAll
   static void start() throws Exception {
     kafka = EmbeddedKafka.start();
-    key = dir.resolve("noise.key");
-    Files.writeString(key, "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
+    key = KeyFiles.write(dir, 17, 0);
   }
 
   @AfterAll

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
+import org.pufferflow.jobs.testing.KeyFiles;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.ObservationRecords;
 
@@ -45,8 +46,7 @@ class RunCommandOnClusterTest {
   }
 
   static Path config(String servers) throws Exception {
-    Path key = dir.resolve("noise.key");
-    Files.writeString(key, "ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100");
+    Path key = KeyFiles.write(dir, -17, 255);
     Path f = dir.resolve("cluster.yaml");
     Files.writeString(f, String.join("\n",
         "kafka: {bootstrapServers: \"" + servers + "\", inputTopic: cin, rejectedTopic: crej, dphmmTopic: cdphmm,"

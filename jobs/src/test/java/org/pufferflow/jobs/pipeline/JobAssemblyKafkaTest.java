@@ -33,6 +33,7 @@ import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.CommittedRecords;
+import org.pufferflow.jobs.testing.KeyFiles;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
 
@@ -70,12 +71,7 @@ class JobAssemblyKafkaTest {
   }
 
   static String yaml(Path dir) throws Exception {
-    StringBuilder hex = new StringBuilder();
-    for (int i = 0; i < 32; i++) {
-      hex.append(String.format("%02x", 5 * i + 7));
-    }
-    Path key = dir.resolve("noise.key");
-    Files.writeString(key, hex);
+    Path key = KeyFiles.write(dir, 5, 7);
     return String.join("\n",
         "kafka: {bootstrapServers: embedded, inputTopic: in, rejectedTopic: rej, optOutTopic: opt}",
         "time: {tickMillis: 1000}",
