@@ -8,6 +8,7 @@ import org.pufferflow.jobs.bench.BenchResult;
 import org.pufferflow.jobs.bench.KeyedOperatorBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -22,20 +23,7 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--states", description = "Model states N (default: dphmm 100, mqm 10, redaction 2).")
-  Integer states;
-
-  @Option(names = "--subjects", defaultValue = "1000", description = "Subjects (keys) M (default 1000).")
-  int subjects;
-
-  @Option(names = "--state-backend", defaultValue = "heap", description = "heap | rocksdb (default heap).")
-  String stateBackend;
-
-  @Option(names = "--seconds", defaultValue = "10", description = "Timed seconds per measurement (default 10).")
-  double seconds;
-
-  @Option(names = "--parallelism", defaultValue = "1", description = "Parallelism of the keyed operator (default 1).")
-  int parallelism;
+  @Mixin BenchWorkload workload;
 
   @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
   boolean json;
@@ -45,8 +33,7 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     BenchMechanism m = mechanism();
-    KeyedOperatorBench.Options options = new KeyedOperatorBench.Options(m, states == null ? m.defaultStates() : states,
-        subjects, stateBackend, seconds, parallelism);
+    KeyedOperatorBench.Options options = workload.options(m);
     BenchResult r = new KeyedOperatorBench(options).run();
     PrintWriter w = spec.commandLine().getOut();
     if (json) {

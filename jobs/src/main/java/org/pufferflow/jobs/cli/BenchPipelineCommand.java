@@ -10,6 +10,7 @@ import org.pufferflow.jobs.bench.KeyedOperatorBench;
 import org.pufferflow.jobs.bench.PipelineBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -33,21 +34,7 @@ final class BenchPipelineCommand implements Callable<Integer> {
   @Option(names = "--mechanism", defaultValue = "mqm", description = "mqm | dphmm (default mqm).")
   String mechanism;
 
-  @Option(names = "--states", description = "Model states N (default: dphmm 100, mqm 10).")
-  Integer states;
-
-  @Option(names = "--subjects", defaultValue = "1000", description = "Subjects (keys) M (default 1000).")
-  int subjects;
-
-  @Option(names = "--state-backend", defaultValue = "heap", description = "heap | rocksdb (default heap).")
-  String stateBackend;
-
-  @Option(names = "--seconds", defaultValue = "10", description = "Timed seconds per measurement (default 10).")
-  double seconds;
-
-  @Option(names = "--parallelism", defaultValue = "1",
-      description = "Parallelism of both Kafka jobs and partitions of the input topic (default 1).")
-  int parallelism;
+  @Mixin BenchWorkload workload;
 
   @Option(names = "--checkpoint-millis", defaultValue = "5000",
       description = "Checkpoint interval of both Kafka jobs in ms (default 5000, as a local run).")
@@ -66,8 +53,7 @@ final class BenchPipelineCommand implements Callable<Integer> {
         yield null;
       }
     };
-    PipelineBench.Options options = new PipelineBench.Options(new KeyedOperatorBench.Options(m,
-        states == null ? m.defaultStates() : states, subjects, stateBackend, seconds, parallelism), checkpointMillis);
+    PipelineBench.Options options = new PipelineBench.Options(workload.options(m), checkpointMillis);
     PrintWriter err = spec.commandLine().getErr();
     PipelineBench.Result r = new PipelineBench(options).run(line -> {
       err.println(line);
