@@ -81,8 +81,7 @@ public final class FeedCommand implements Callable<Integer> {
     }
     try {
       // the input topic must exist (or is created, with kafka.createTopics) and hold Observation records
-      int partitions = job.execution().parallelism() == null
-          ? org.pufferflow.jobs.config.ExecutionConfig.DEFAULT_PARALLELISM : job.execution().parallelism();
+      int partitions = job.execution().localParallelism();
       KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, new org.pufferflow.jobs.kafka.TopicPlan(
           java.util.Map.of("kafka.inputTopic", kafka.inputTopic()),
           java.util.Map.of("kafka.inputTopic", org.pufferflow.avro.Observation.class)),

@@ -110,33 +110,10 @@ public final class RunCommand implements Callable<Integer> {
 
   private int runLocally(JobConfig job) throws Exception {
     ExecutionConfig exec = job.execution();
-    int parallelism = exec.parallelism() == null ? ExecutionConfig.DEFAULT_PARALLELISM : exec.parallelism();
-    EmbeddedKafka broker = null;
+    int parallelism = exec.localParallelism();
+    EmbeddedKafka broker = job.usesKafka() && job.kafka().embedded() ? EmbeddedKafka.start() : null;
     try {
-      String bootstrap = null;
-      if (job.usesKafka()) {
-        KafkaConfig kafka = job.kafka();
-        if (kafka.embedded()) {
-          broker = EmbeddedKafka.start();
-          bootstrap = broker.bootstrapServers();
-          List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job), true,
-              parallelism);
-          err.println("embedded Kafka broker at " + bootstrap + " (topics " + String.join(", ", created) + ")");
-          if (job.input().kafka()) {
-            err.println("feed it from another terminal: ./pufferflow feed --config " + config + " --input FILE.csv"
-                + " --bootstrap-servers " + bootstrap);
-          }
-          EmbeddedKafka closing = broker;
-          Runtime.getRuntime().addShutdownHook(new Thread(closing::close, "embedded-kafka-shutdown"));
-        } else {
-          bootstrap = kafka.bootstrapServers();
-          List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job),
-              kafka.createTopics(), parallelism);
-          if (!created.isEmpty()) {
-            err.println("created topics " + String.join(", ", created));
-          }
-        }
-      }
+      String bootstrap = job.usesKafka() ? prepareKafka(job, broker, parallelism) : null;
       if (job.input() instanceof InputConfig.File f) {
         FileInputs.check(f);
       }
@@ -196,6 +173,30 @@ public final class RunCommand implements Callable<Integer> {
         broker.close();
       }
     }
+  }
+
+  /**
+   * Checks (and with the embedded broker or {@code kafka.createTopics} creates) the job's topics; returns the broker
+   * address.
+   */
+  private String prepareKafka(JobConfig job, EmbeddedKafka broker, int parallelism) {
+    KafkaConfig kafka = job.kafka();
+    String bootstrap = broker != null ? broker.bootstrapServers() : kafka.bootstrapServers();
+    List<String> created = KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, TopicPlan.of(job),
+        broker != null || kafka.createTopics(), parallelism);
+    if (broker == null) {
+      if (!created.isEmpty()) {
+        err.println("created topics " + String.join(", ", created));
+      }
+      return bootstrap;
+    }
+    err.println("embedded Kafka broker at " + bootstrap + " (topics " + String.join(", ", created) + ")");
+    if (job.input().kafka()) {
+      err.println("feed it from another terminal: ./pufferflow feed --config " + config + " --input FILE.csv"
+          + " --bootstrap-servers " + bootstrap);
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "embedded-kafka-shutdown"));
+    return bootstrap;
   }
 
   private java.io.PrintWriter out() {

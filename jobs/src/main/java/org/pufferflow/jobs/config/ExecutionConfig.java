@@ -46,6 +46,11 @@ public record ExecutionConfig(
     }
   }
 
+  /** The parallelism of a local run: the file's, or {@value #DEFAULT_PARALLELISM}. */
+  public int localParallelism() {
+    return parallelism == null ? DEFAULT_PARALLELISM : parallelism;
+  }
+
   /** True when no field is set. */
   public boolean isUnset() {
     return equals(UNSET);

@@ -56,7 +56,7 @@ public final class ExecutionSettings {
 
   /** Parallelism and checkpointing of a local run: the file's values or the defaults. */
   public static void applyLocal(StreamExecutionEnvironment env, ExecutionConfig e) {
-    env.setParallelism(e.parallelism() == null ? ExecutionConfig.DEFAULT_PARALLELISM : e.parallelism());
+    env.setParallelism(e.localParallelism());
     env.enableCheckpointing(e.checkpointIntervalMillis() == null
         ? ExecutionConfig.DEFAULT_CHECKPOINT_INTERVAL_MILLIS : e.checkpointIntervalMillis(),
         CheckpointingMode.EXACTLY_ONCE);
