@@ -5,9 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.avro.io.BinaryDecoder;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,6 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.pufferflow.ingest.StrictAvroDecoder;
 
 /**
  * Samples the newest records of a topic and checks that they are binary Avro records of the type the job reads or
@@ -62,8 +60,7 @@ final class RecordTypeCheck {
       if (wanted == 0) {
         return null;
       }
-      SpecificDatumReader<? extends SpecificRecordBase> reader = new SpecificDatumReader<>(type);
-      BinaryDecoder decoder = null;
+      StrictAvroDecoder<? extends SpecificRecordBase> decoder = new StrictAvroDecoder<>(type, null);
       int seen = 0;
       String example = null;
       long deadline = System.nanoTime() + Math.min(timeout.toNanos(), Duration.ofSeconds(5).toNanos());
@@ -73,14 +70,8 @@ final class RecordTypeCheck {
           if (r.value() == null) {
             continue;
           }
-          try {
-            decoder = DecoderFactory.get().binaryDecoder(r.value(), decoder);
-            reader.read(null, decoder);
-            if (decoder.isEnd()) {
-              return null;
-            }
-          } catch (java.io.IOException | RuntimeException e) {
-            // not this type
+          if (decoder.decode(r.value()) != null) {
+            return null;
           }
           if (example == null) {
             example = "partition " + r.partition() + " offset " + r.offset() + ", " + r.value().length + " bytes";

@@ -1,9 +1,5 @@
 package org.pufferflow.jobs.pipeline;
 
-import java.io.IOException;
-import org.apache.avro.io.BinaryDecoder;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkOutput;
@@ -20,6 +16,7 @@ import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.StrictAvroDecoder;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;
 
@@ -85,30 +82,22 @@ public final class KafkaInputs {
   /** Avro-binary {@code OptOut} values; anything else (or trailing bytes) is rejected as {@code UNDECODABLE}. */
   static final class DecodeOptOuts extends ProcessFunction<RawRecord, OptOut> {
     private static final long serialVersionUID = 1L;
-    private transient SpecificDatumReader<OptOut> reader;
-    private transient BinaryDecoder decoder;
+    private transient StrictAvroDecoder<OptOut> decoder;
 
     @Override
     public void open(OpenContext context) {
-      reader = new SpecificDatumReader<>(OptOut.class);
+      decoder = new StrictAvroDecoder<>(OptOut.class, null); // a new OptOut per record: it is emitted
     }
 
     @Override
     public void processElement(RawRecord r, Context ctx, Collector<OptOut> out) {
-      if (r.payload != null) {
-        try {
-          decoder = DecoderFactory.get().binaryDecoder(r.payload, decoder);
-          OptOut o = reader.read(null, decoder);
-          if (decoder.isEnd()) {
-            out.collect(o);
-            return;
-          }
-        } catch (IOException | RuntimeException e) {
-          // falls through to the rejection below
-        }
+      OptOut o = decoder.decode(r.payload);
+      if (o != null) {
+        out.collect(o);
+      } else {
+        ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.UNDECODABLE,
+            decoder.error()));
       }
-      ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.UNDECODABLE,
-          "not a binary-encoded OptOut record"));
     }
   }
 }
