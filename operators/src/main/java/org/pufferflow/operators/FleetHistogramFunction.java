@@ -1,7 +1,9 @@
 package org.pufferflow.operators;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -14,17 +16,17 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.apache.flink.util.OutputTag;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.operators.spec.MqmSpec;
 
 /**
  * The fleet's profile (docs/operators.md, 'Fleet histogram'): sums the subjects' released MQM window histograms
  * per window, in event time, keyed by the window's (start tick, end tick) ({@link #windowKey()}). One
- * {@link FleetHistogram} per window is emitted once the watermark passes the window's end plus the allowed
- * lateness, with the number of contributing subjects and the standard deviation of the summed noise per bin.
+ * {@link FleetHistogram} per window is emitted when the watermark passes the end of the window's last tick, with
+ * the number of contributing subjects and the standard deviation of the summed noise per bin.
  *
  * <p><b>No privacy cost.</b> The input is the output of {@link MqmWindowFunction}, already released and paid for;
  * summing released values is post-processing, which never increases a privacy loss. Nothing private is read.
@@ -33,52 +35,58 @@ import org.pufferflow.operators.spec.MqmSpec;
  * e^{−1/β}; the sum's variance is the sum of those (for frequencies divided by W²), so with n subjects the noise
  * standard deviation grows like √n while the summed signal grows like n: the relative error shrinks like 1/√n.
  *
- * <p><b>Timing.</b> The event time of a window is the timestamp its histograms carry (that of the observation
- * that completed it: the end of its last tick). A histogram whose timestamp plus the allowed lateness is at or
- * behind the current watermark is late: its window was (or would have been) emitted already. It is never dropped
- * silently: it goes to {@link #LATE_HISTOGRAMS} and is counted (metric pufferflow → fleet → lateHistograms).
+ * <p><b>Timing.</b> A window's histograms reach this function before the watermark passes the end of its last tick,
+ * as long as their observations did (the tick-order step releases a tick by the subject's data, before the watermark
+ * passes it, or by that watermark). A histogram that arrives after its window's record was emitted — its
+ * observations came behind the watermark, e.g. from a partition that went quiet and came back — is never dropped:
+ * it is published at once as a <em>correction</em> ({@code correction = true}, {@code subjects = 1}) and counted
+ * (metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a window's corrections to its
+ * record gives the sum over all its histograms.
  *
- * <p>Keyed state: one {@code double[]} per open window (subjects, variance sum, per-bin sums), explicit primitive
- * array type information, cleared when the window is emitted. Input duties: histograms of one MQM configuration
- * (the spec given here: k bins; windows of W observed ticks, and partial ones at the start of a stream only when
- * summing counts) with event-time timestamps.
+ * <p><b>Determinism.</b> The sums do not depend on the order histograms arrive in: bins are integer counts summed
+ * exactly (frequencies are summed as counts and divided by W at the end), and the noise variance is summed per
+ * distinct noise scale, in increasing scale order.
+ *
+ * <p>Keyed state: one {@code double[]} per open window (subjects, per-bin sums, then (scale, count) pairs), explicit
+ * primitive-array type information, cleared when the window is emitted. Input duties: histograms of one MQM
+ * configuration (the spec given here: k bins; windows of W observed ticks, and partial ones at the start of a stream
+ * only when summing counts) whose ticks are the job's ({@code clock}).
  */
 public final class FleetHistogramFunction
     extends KeyedProcessFunction<Tuple2<Long, Long>, WindowHistogram, FleetHistogram> {
 
   private static final long serialVersionUID = 1L;
 
-  /** Histograms that arrived after their window's fleet histogram was (or would have been) emitted. */
-  public static final OutputTag<WindowHistogram> LATE_HISTOGRAMS =
-      new OutputTag<>("fleet-late-histograms", TypeInformation.of(WindowHistogram.class));
-
   /** Type of the fleet key (window start tick, window end tick). */
   public static final TypeInformation<Tuple2<Long, Long>> KEY_TYPE = Types.TUPLE(Types.LONG, Types.LONG);
+
+  /** Name of the accumulator counting corrections (the run summary shows it). */
+  public static final String CORRECTIONS = "fleet.corrections";
 
   /** Keyed state name (stable). */
   static final String SUMS_STATE = "fleet-sums";
 
   private static final int SUBJECTS = 0;
-  private static final int VARIANCE = 1;
-  private static final int BINS = 2;
+  private static final int BINS = 1;
 
   private final int states;
   private final int window;
   private final boolean frequencies;
-  private final long allowedLateness;
+  private final TickClock clock;
   private final ArrayList<String> labels;
 
   private transient ValueState<double[]> sums;
   private transient Counter emitted;
-  private transient Counter late;
+  private transient Counter corrections;
   private transient Counter summed;
+  private transient LongCounter correctionsAccumulator;
 
   /**
    * @param spec the MQM configuration whose histograms are summed (k, W, output)
    * @param stateLabels the bin labels, in state-index order
-   * @param allowedLatenessMillis how long after a window's end (event time) its histograms are still summed, ≥ 0
+   * @param clock the tick clock of the histograms' ticks: a window is due at the end of its last tick
    */
-  public FleetHistogramFunction(MqmSpec spec, List<String> stateLabels, long allowedLatenessMillis) {
+  public FleetHistogramFunction(MqmSpec spec, List<String> stateLabels, TickClock clock) {
     PufferPreconditions.checkNotNull("mqm spec", spec);
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
     PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
@@ -86,7 +94,7 @@ public final class FleetHistogramFunction
     PufferPreconditions.checkArgument(!(spec.partialWindows() && spec.output() == MqmSpec.Output.FREQUENCIES),
         "mqm spec = %s: a fleet of frequencies needs every window's length, which partial windows do not carry;"
             + " sum counts, or release no partial windows", spec);
-    this.allowedLateness = PufferPreconditions.checkAtLeast("allowedLatenessMillis", allowedLatenessMillis, 0);
+    this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.states = spec.states();
     this.window = spec.window();
     this.frequencies = spec.output() == MqmSpec.Output.FREQUENCIES;
@@ -104,40 +112,31 @@ public final class FleetHistogramFunction
         new ValueStateDescriptor<>(SUMS_STATE, PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
     MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup("fleet");
     emitted = group.counter("windows");
-    late = group.counter("lateHistograms");
+    corrections = group.counter("corrections");
     summed = group.counter("histograms");
+    correctionsAccumulator = getRuntimeContext().getLongCounter(CORRECTIONS);
   }
 
   @Override
   public void processElement(WindowHistogram h, Context ctx, Collector<FleetHistogram> out) throws Exception {
-    Long timestamp = ctx.timestamp();
-    if (timestamp == null) {
-      throw new IllegalStateException("fleet histogram: a window histogram of subject " + h.getSubjectId()
-          + " has no event-time timestamp (assign timestamps and watermarks before the MQM function)");
-    }
-    long due = timestamp > Long.MAX_VALUE - allowedLateness ? Long.MAX_VALUE : timestamp + allowedLateness;
-    if (due <= ctx.timerService().currentWatermark()) {
-      late.inc();
-      ctx.output(LATE_HISTOGRAMS, h);
-      return;
-    }
     List<Double> values = h.getNoisyCounts();
     if (values.size() != states) {
       throw new IllegalArgumentException("noisyCounts = " + values.size() + " bins: the fleet was configured with "
           + states + " states (subject " + h.getSubjectId() + ")");
     }
+    long due = clock.endOf(h.getWindowEndTick());
+    if (due <= ctx.timerService().currentWatermark()) {
+      double[] one = add(null, h);
+      out.collect(record(h.getWindowStartTick(), h.getWindowEndTick(), one, true));
+      corrections.inc();
+      correctionsAccumulator.add(1L);
+      return;
+    }
     double[] acc = sums.value();
     if (acc == null) {
-      acc = new double[BINS + states];
       ctx.timerService().registerEventTimeTimer(due);
     }
-    acc[SUBJECTS] += 1;
-    double variance = discreteLaplaceVariance(h.getNoiseScale());
-    acc[VARIANCE] += frequencies ? variance / ((double) window * window) : variance;
-    for (int i = 0; i < states; i++) {
-      acc[BINS + i] += values.get(i);
-    }
-    sums.update(acc);
+    sums.update(add(acc, h));
     summed.inc();
   }
 
@@ -147,30 +146,79 @@ public final class FleetHistogramFunction
     if (acc == null) {
       return;
     }
+    Tuple2<Long, Long> key = ctx.getCurrentKey();
+    out.collect(record(key.f0, key.f1, acc, false));
+    sums.clear();
+    emitted.inc();
+  }
+
+  /** {@code acc} (or a new sum when null) plus the histogram {@code h}. */
+  private double[] add(double[] acc, WindowHistogram h) {
+    double scale = h.getNoiseScale();
+    PufferPreconditions.checkPositive("noiseScale", scale);
+    if (acc == null) {
+      acc = new double[BINS + states];
+    }
+    acc[SUBJECTS] += 1;
+    List<Double> values = h.getNoisyCounts();
+    for (int i = 0; i < states; i++) {
+      double v = values.get(i);
+      acc[BINS + i] += frequencies ? Math.rint(v * window) : v; // integer counts: exact, in any order
+    }
+    for (int p = BINS + states; p < acc.length; p += 2) {
+      if (acc[p] == scale) {
+        acc[p + 1] += 1;
+        return acc;
+      }
+    }
+    double[] grown = Arrays.copyOf(acc, acc.length + 2);
+    grown[acc.length] = scale;
+    grown[acc.length + 1] = 1;
+    return grown;
+  }
+
+  private FleetHistogram record(long start, long end, double[] acc, boolean correction) {
     List<Double> counts = new ArrayList<>(states);
     List<Double> sd = new ArrayList<>(states);
-    double perBinSd = Math.sqrt(acc[VARIANCE]);
+    double perBinSd = Math.sqrt(variance(acc));
     for (int i = 0; i < states; i++) {
-      counts.add(acc[BINS + i]);
+      counts.add(frequencies ? acc[BINS + i] / window : acc[BINS + i]);
       sd.add(perBinSd);
     }
-    Tuple2<Long, Long> key = ctx.getCurrentKey();
-    out.collect(FleetHistogram.newBuilder()
-        .setWindowStartTick(key.f0)
-        .setWindowEndTick(key.f1)
+    return FleetHistogram.newBuilder()
+        .setWindowStartTick(start)
+        .setWindowEndTick(end)
         .setSubjects((long) acc[SUBJECTS])
         .setStateLabels(labels)
         .setNoisyCounts(counts)
         .setNoiseStdDev(sd)
         .setOutput(frequencies ? MqmSpec.Output.FREQUENCIES.configName() : MqmSpec.Output.COUNTS.configName())
-        .build());
-    sums.clear();
-    emitted.inc();
+        .setCorrection(correction)
+        .build();
   }
 
-  /** Late histograms counted by this instance (tests). */
-  long lateHistograms() {
-    return late.getCount();
+  /** The summed noise variance per bin: per distinct scale in increasing order, count × variance. */
+  private double variance(double[] acc) {
+    int pairs = (acc.length - BINS - states) / 2;
+    double[] scales = new double[pairs];
+    for (int j = 0; j < pairs; j++) {
+      scales[j] = acc[BINS + states + 2 * j];
+    }
+    Arrays.sort(scales);
+    double total = 0;
+    for (double scale : scales) {
+      double count = 0;
+      for (int p = BINS + states; p < acc.length; p += 2) {
+        count = acc[p] == scale ? acc[p + 1] : count;
+      }
+      total += count * discreteLaplaceVariance(scale);
+    }
+    return frequencies ? total / ((double) window * window) : total;
+  }
+
+  /** Corrections published by this instance (tests). */
+  long corrections() {
+    return corrections.getCount();
   }
 
   /**

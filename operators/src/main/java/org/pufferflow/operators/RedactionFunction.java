@@ -22,6 +22,7 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.mechanism.redaction.StreamingContract;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.spec.NoiseKeySource;
@@ -31,39 +32,38 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
 
 /**
  * Correlation-aware redaction of one subject's binary stream (docs/operators.md, 'Redaction function';
- * docs/redaction.md, 'Streaming contract'; Maßny et al., Sec. IV). Keyed by subject; input 1 is the subject's
- * {@link StateObservation}s in strictly increasing tick order (gaps allowed), input 2 its {@link OptOut} control
- * records, connected and keyed by subject. Output: one {@link RedactedRecord} per observed tick, in tick order,
- * whose value is the record's bit or null (redacted).
+ * docs/redaction.md, 'Streaming contract' and 'When an opt-out takes effect'; Maßny et al., Sec. IV). Keyed by
+ * subject; input 1 is the subject's {@link StateObservation}s in strictly increasing tick order (gaps allowed), input
+ * 2 its {@link OptOut} control records, connected and keyed by subject. Output: one {@link RedactedRecord} per
+ * observed tick, in tick order, whose value is the record's bit or null (redacted).
  *
- * <p><b>Hold-back.</b> With {@code H = spec.holdBackTicks()} ({@code >= plan.holdBack()}), the record of tick
- * {@code t} is held until a record of the same subject with a tick {@code > t + H} arrives, or the watermark reaches
- * {@code Long.MAX_VALUE} (end of a bounded input: every held record is then decided). So every opt-out that
- * arrives before the subject's stream moves past {@code t + H}, and in particular every opt-out for the subject's
- * newest tick or a later one, is honoured in full. Decisions are made in tick order with the opt-out ranges known
- * at that moment: {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context
- * {@code ("redaction", subject, t)}. A tick without a record (a gap) is a redacted record of the design: nothing is
- * emitted for it. Without a tick clock, decisions are driven by the subject's own ticks only: a subject that stops
- * sending keeps its last records held until it sends again or the input ends. With the job's {@link TickClock}
- * (second constructor), the watermark decides too: record {@code t} is decided once the watermark (the minimum of
- * both inputs') reaches {@code clock.startOf(t + H + 1)}, through one pending event-time timer per subject. An
- * opt-out is then honoured in full if it arrives before the watermark passes the end of tick
- * {@code from + H - plan.holdBack()}.
+ * <p><b>When records are decided.</b> With {@code H = spec.holdBackTicks()} ({@code >= plan.holdBack()}), the record
+ * of tick {@code t} is decided, with the opt-out ranges known at that moment, once event time (the watermark, the
+ * minimum over both inputs) reaches the start of tick {@code t + H + 1} ({@link StreamingContract#deadline}); the
+ * final watermark of a bounded input decides every held record. When opt-outs come on input 2 from a live source
+ * ({@code optOutStream}), that is the only way: an observation stream running ahead of the opt-out stream (skewed
+ * partitions, a recovery) then cannot get a record decided before an opt-out that precedes it in event time. When
+ * they are all known before the job starts ({@link OptOutPreload}; input 2 empty), nothing can race, and a record is
+ * also decided as soon as a record of the same subject with a tick {@code > t + H} arrives, which keeps the held span
+ * at most H + 1 ticks without waiting for the watermark. The decision is {@code plan.release(t, bit, ranges, random,
+ * subject)}, the keyed coin of context {@code ("redaction", subject, t)}; a tick without a record (a gap) is a
+ * redacted record of the design: nothing is emitted for it.
  *
- * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} is added to the subject's ranges. If {@code from} is before
- * {@code plan.firstProtectableTick(lastDecided)}, its first part cannot be protected (a record it would redact was
- * already released): that part is reported to {@link MechanismOutputs#REJECTED} with reason
- * {@link ReasonCode#OPT_OUT_TOO_LATE} and counted, and the rest, if any, is protected. An opt-out with
- * {@code from > to}, or one that would exceed the subject's limit of {@link OptOutRanges#DEFAULT_CAPACITY} disjoint
- * ranges, is reported whole with {@link ReasonCode#OPT_OUT_REFUSED}. A record of input 1 at or before the subject's
- * newest tick (an upstream ordering fault) is reported as {@link ReasonCode#DUPLICATE_TICK} or
- * {@link ReasonCode#TOO_LATE}. Rejections carry the Avro-encoded opt-out as payload (empty for observations) and
- * name ticks only, never a state.
+ * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} issued at event time {@code e} ({@code OptOut.eventTime})
+ * protects its ticks from {@link StreamingContract#firstTickIssuedAt}(e) on, and in any case only ticks whose
+ * records and the hold-back before them are still undecided ({@link StreamingContract#admit}); the ticks before are
+ * reported to {@link MechanismOutputs#REJECTED} with reason {@link ReasonCode#OPT_OUT_TOO_LATE} and counted, and the
+ * rest, if any, is protected. An opt-out with {@code from > to}, or one that would exceed the subject's limit of
+ * {@link OptOutRanges#DEFAULT_CAPACITY} disjoint ranges, is reported whole with {@link ReasonCode#OPT_OUT_REFUSED}. A
+ * record of input 1 at or before the subject's newest tick (an upstream ordering fault) is reported as
+ * {@link ReasonCode#DUPLICATE_TICK} or {@link ReasonCode#TOO_LATE}. Rejections carry the Avro-encoded opt-out as
+ * payload (empty for observations) and name ticks only, never a state.
  *
  * <p><b>State</b> per subject: one {@link RedactionBuffer} (descriptor {@value #STATE_NAME}, explicit serializer
  * {@link RedactionBufferSerializer}): the held bits, the last decided tick and the opt-out ranges, pruned with
- * {@code plan.oldestRelevantTick} after every decision. Redaction has no per-subject ε budget: each opt-out's
- * guarantee is ε by the plan, so there is no ledger.
+ * {@code plan.oldestRelevantTick} after every decision. One event-time timer per subject is pending at or before the
+ * first held record's deadline. Redaction has no per-subject ε budget: each opt-out's guarantee is ε by the plan, so
+ * there is no ledger.
  *
  * <p><b>Metrics</b> (group {@code pufferflow} → {@code redaction}): {@code released}, {@code redacted},
  * {@code optOuts}, {@code subjects} (subjects first seen by this instance since it started) and
@@ -78,8 +78,8 @@ public final class RedactionFunction
   public static final String STATE_NAME = "redaction-buffer";
 
   /**
-   * Largest {@code holdBackTicks} the function accepts: the held span is at most {@code holdBackTicks + 1} ticks,
-   * a quarter byte each in state, so at most 256 KiB per subject.
+   * Largest {@code holdBackTicks} the function accepts: the held span is at most {@code holdBackTicks + 1} ticks
+   * plus the watermark's lag, a quarter byte each in state.
    */
   public static final long MAX_HOLD_BACK_TICKS = RedactionPlan.MAX_SIDE_TICKS;
 
@@ -95,9 +95,10 @@ public final class RedactionFunction
   private final int[] stateBits;
   private final TickClock clock;
   private final OptOutPreload preload;
+  private final boolean optOutStream;
 
   private transient RedactionPlan plan;
-  private transient long holdBackTicks;
+  private transient StreamingContract contract;
   private transient KeyedRandom random;
   private transient ValueState<RedactionBuffer> state;
   private transient Counter released;
@@ -110,35 +111,19 @@ public final class RedactionFunction
    * @param spec the public redaction configuration (the plan is built in {@code open()})
    * @param key where the noise key comes from (loaded in {@code open()})
    * @param stateBits the released bit of each model state: {@code stateBits[s]} is 0 or 1 for every state s
-   */
-  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits) {
-    this(spec, key, stateBits, null);
-  }
-
-  /**
-   * As {@link #RedactionFunction(RedactionSpec, NoiseKeySource, int[])}, and with the job's tick clock the
-   * watermark also decides records: the record of tick {@code t} is decided once the watermark reaches
-   * {@code clock.startOf(t + H + 1)} (the subject's stream has moved past {@code t + H} in event time), even if the
-   * subject sends nothing more.
-   *
-   * @param clock the tick clock of the observations (their timestamps are the ends of their ticks), or null for
-   *     decisions on the subject's own ticks only
-   */
-  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock) {
-    this(spec, key, stateBits, clock, OptOutPreload.NONE);
-  }
-
-  /**
-   * As {@link #RedactionFunction(RedactionSpec, NoiseKeySource, int[], TickClock)}, with opt-outs known before the
-   * job starts: a subject's preloaded ranges are added when the function first meets the subject, before any of its
-   * records is decided ({@link OptOutPreload}).
+   * @param clock the tick clock of the observations and opt-outs
+   * @param preload opt-outs known before the job starts, added when the function first meets a subject
+   *     ({@link OptOutPreload#NONE}: none)
+   * @param optOutStream whether input 2 carries opt-outs from a live source: records are then decided by event time
+   *     only (class comment)
    */
   public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload) {
+      OptOutPreload preload, boolean optOutStream) {
     this.preload = PufferPreconditions.checkNotNull("preload", preload);
-    this.clock = clock;
+    this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
+    this.optOutStream = optOutStream;
     PufferPreconditions.checkArgument(spec.holdBackTicks() <= MAX_HOLD_BACK_TICKS,
         "holdBackTicks = %s: more than %s ticks held back per subject", spec.holdBackTicks(), MAX_HOLD_BACK_TICKS);
     PufferPreconditions.checkNotNull("stateBits", stateBits);
@@ -153,7 +138,7 @@ public final class RedactionFunction
   @Override
   public void open(OpenContext openContext) {
     plan = spec.build();
-    holdBackTicks = spec.holdBackTicks();
+    contract = StreamingContract.of(plan, spec.holdBackTicks(), clock);
     random = new KeyedRandom(key.load());
     state = getRuntimeContext().getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
     MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup(NoiseContext.REDACTION);
@@ -182,22 +167,19 @@ public final class RedactionFunction
       throw new IllegalStateException("subject " + o.subjectId + ", tick " + o.tick
           + ": state index outside the " + stateBits.length + " states of stateBits (value not shown)");
     }
-    // every held record t with t + H < o.tick: no opt-out still to come can change it (class comment)
-    long decideBefore = o.tick - holdBackTicks; // decide t < decideBefore; no overflow: ticks >= 0 in practice
-    while (!b.isEmpty() && b.firstTick() < decideBefore) {
-      decideFirst(b, o.subjectId, out);
+    if (!optOutStream) {
+      // every held record t with t + H < o.tick: no opt-out can still change it (class comment)
+      long decideBefore = o.tick - contract.holdBackTicks(); // no overflow: ticks >= 0 in practice
+      while (!b.isEmpty() && b.firstTick() < decideBefore) {
+        decideFirst(b, o.subjectId, out);
+      }
     }
     b.add(o.tick, stateBits[o.state]);
     if (b.size() == 1) {
-      ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE); // drain at the end of a bounded input
-      if (clock != null) {
-        // invariant: while records are held, a timer is pending at or before the first one's deadline
-        ctx.timerService().registerEventTimeTimer(deadline(o.tick));
-      }
+      // invariant: while records are held, a timer is pending at or before the first one's deadline
+      ctx.timerService().registerEventTimeTimer(contract.deadline(o.tick));
     }
-    if (clock != null) {
-      decideDue(b, ctx.timerService().currentWatermark(), o.subjectId, out); // a record behind the watermark
-    }
+    decideDue(b, ctx.timerService().currentWatermark(), o.subjectId, out); // a record behind the watermark
     state.update(b);
   }
 
@@ -214,27 +196,15 @@ public final class RedactionFunction
       state.update(b); // the subject is known from now on
       return;
     }
-    long protectable = plan.firstProtectableTick(b.lastDecided());
-    if (plan.isTooLate(from, b.lastDecided())) {
-      String rest = to < protectable
-          ? "nothing protected"
-          : String.format(Locale.ROOT, "ticks %d..%d protected", protectable, to);
-      reject(ctx, ReasonCode.OPT_OUT_TOO_LATE, encode(o), String.format(Locale.ROOT,
-          "opt-out [%d, %d]: ticks %d..%d can no longer be protected (records up to tick %d were already "
-              + "decided; the first protectable tick is %d); %s", from, to, from, Math.min(to, protectable - 1),
-          b.lastDecided(), protectable, rest));
-      if (to < protectable) {
-        state.update(b);
-        return;
-      }
-      from = protectable;
+    Long issued = o.getEventTime() == null ? null : o.getEventTime().toEpochMilli();
+    StreamingContract.Admission admission = contract.admit(from, to, issued, b.lastDecided());
+    if (admission.tooLate() != null) {
+      reject(ctx, ReasonCode.OPT_OUT_TOO_LATE, encode(o), admission.tooLate());
     }
-    if (!b.optOuts().add(from, to)) {
+    if (admission.protectFrom() <= to && !b.optOuts().add(admission.protectFrom(), to)) {
       reject(ctx, ReasonCode.OPT_OUT_REFUSED, encode(o), String.format(Locale.ROOT,
           "opt-out [%d, %d]: the subject already holds %d disjoint opt-out ranges (the limit); nothing protected",
-          o.getFromTick(), to, b.optOuts().size()));
-      state.update(b);
-      return;
+          from, to, b.optOuts().size()));
     }
     state.update(b);
   }
@@ -245,29 +215,16 @@ public final class RedactionFunction
     if (b == null || b.isEmpty()) {
       return;
     }
-    String subject = ctx.getCurrentKey();
-    if (timestamp == Long.MAX_VALUE) {
-      while (!b.isEmpty()) {
-        decideFirst(b, subject, out);
-      }
-    } else if (clock != null) {
-      decideDue(b, timestamp, subject, out);
-      if (!b.isEmpty()) {
-        ctx.timerService().registerEventTimeTimer(deadline(b.firstTick()));
-      }
+    decideDue(b, ctx.timerService().currentWatermark(), ctx.getCurrentKey(), out);
+    if (!b.isEmpty()) {
+      ctx.timerService().registerEventTimeTimer(contract.deadline(b.firstTick()));
     }
     state.update(b);
   }
 
-  /** The event time at which the record of tick {@code t} is decided: the start of tick {@code t + H + 1}. */
-  private long deadline(long t) {
-    long next = t + holdBackTicks + 1;
-    return next < 0 ? Long.MAX_VALUE : clock.startOf(next);
-  }
-
-  /** Decides every held record whose {@link #deadline} is at or before {@code watermark}. */
+  /** Decides every held record whose deadline is at or before {@code watermark}. */
   private void decideDue(RedactionBuffer b, long watermark, String subject, Collector<RedactedRecord> out) {
-    while (!b.isEmpty() && deadline(b.firstTick()) <= watermark) {
+    while (!b.isEmpty() && contract.deadline(b.firstTick()) <= watermark) {
       decideFirst(b, subject, out);
     }
   }

@@ -1,13 +1,10 @@
 package org.pufferflow.operators;
 
-import java.util.Arrays;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -17,28 +14,45 @@ import org.pufferflow.ingest.TickClock;
 import org.pufferflow.ingest.TickOrder;
 
 /**
- * Keyed by subject: buffers accepted records in keyed state and emits them as {@link StateObservation}s in tick
- * order, on event-time timers (docs/ingestion.md, 'Event time and lateness' "Event time"). A record of tick t is buffered unless {@link TickOrder}
- * rejects it ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output); its tick is
- * released when the watermark passes the end of tick t (at once if it already has). The watermark trails the newest event time by the allowed
- * lateness (set by the job), and reaches +∞ at the end of a bounded input, which flushes every buffer.
+ * Keyed by subject: emits each subject's accepted records as {@link StateObservation}s in tick order
+ * (docs/ingestion.md, 'Event time and lateness'). A record of tick t is rejected by {@link TickOrder}
+ * ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output) or buffered, and a buffered
+ * tick is emitted
+ * <ul>
+ *   <li>by the subject's own data, as soon as a record of tick t + L + 1 or later arrives (L = the allowed lateness):
+ *       the {@code TOO_LATE} rule then refuses any record of tick ≤ t, so nothing can come before it any more. This
+ *       depends on the subject's records only, so it is the same in every run;</li>
+ *   <li>or by event time, when the watermark passes the end of tick t (the subject's stream is quiet, or the input
+ *       ended: the final watermark +∞ flushes every buffer). One event-time timer per subject is pending at or
+ *       before the end of its first buffered tick.</li>
+ * </ul>
+ * A record of a tick the watermark has already passed is emitted at once: every buffered tick of the subject ends
+ * after the watermark, hence after it, so tick order is kept.
  *
- * <p>Keyed state per subject: the buffer (tick → state), the newest tick seen and the last tick emitted. Emitted
- * observations carry the end of their tick as timestamp.
+ * <p>Keyed state per subject: one {@code long[]} ({@value #STATE_NAME}): the last tick emitted, the newest tick
+ * seen, the pending timer, and the buffered (tick, state) pairs in tick order — at most L + 1 of them, since a tick
+ * L + 1 behind the newest is emitted. Downstream functions order by ticks, not by Flink timestamps: an emitted
+ * observation carries the timestamp of the record or timer that released it.
  */
 public final class TickOrderFunction extends KeyedProcessFunction<String, AcceptedRecord, StateObservation> {
   private static final long serialVersionUID = 1L;
 
+  /** Name of the keyed state (stable: savepoints refer to it). */
+  static final String STATE_NAME = "tick-order";
+
+  private static final int LAST = 0;
+  private static final int MAX = 1;
+  private static final int TIMER = 2;
+  private static final int HEADER = 3;
+  private static final long NO_TIMER = Long.MIN_VALUE;
+
   private final TickClock clock;
   private final TickOrder order;
 
-  private transient MapState<Long, Integer> buffer;
-  private transient ValueState<Long> maxSeen;
-  private transient ValueState<Long> lastProcessed;
+  private transient ValueState<long[]> state;
   private transient RejectCounters rejects;
   private transient Counter acceptedMetric;
   private transient LongCounter acceptedAccumulator;
-  private transient long[] due;
 
   public TickOrderFunction(TickClock clock, TickOrder order) {
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
@@ -47,20 +61,22 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
 
   @Override
   public void open(OpenContext openContext) {
-    buffer = getRuntimeContext().getMapState(new MapStateDescriptor<>("buffer", Types.LONG, Types.INT));
-    maxSeen = getRuntimeContext().getState(new ValueStateDescriptor<>("maxSeenTick", Types.LONG));
-    lastProcessed = getRuntimeContext().getState(new ValueStateDescriptor<>("lastProcessedTick", Types.LONG));
+    state = getRuntimeContext().getState(
+        new ValueStateDescriptor<>(STATE_NAME, PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
     rejects = new RejectCounters(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE);
     acceptedMetric = getRuntimeContext().getMetricGroup().addGroup("pufferflow").counter(RejectCounters.ACCEPTED);
     acceptedAccumulator = getRuntimeContext().getLongCounter(RejectCounters.ACCEPTED);
-    due = new long[8];
   }
 
   @Override
   public void processElement(AcceptedRecord r, Context ctx, Collector<StateObservation> out) throws Exception {
-    long last = orNone(lastProcessed.value());
-    long max = orNone(maxSeen.value());
-    ReasonCode reason = order.check(r.tick, buffer.contains(r.tick), last, max);
+    long[] s = state.value();
+    if (s == null) {
+      s = new long[] {TickOrder.NONE, TickOrder.NONE, NO_TIMER};
+    }
+    long last = s[LAST];
+    long max = s[MAX];
+    ReasonCode reason = order.check(r.tick, indexOf(s, r.tick) >= 0, last, max);
     if (reason != null) {
       rejects.count(reason);
       ctx.output(Rejections.TAG,
@@ -68,19 +84,70 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
       return;
     }
     if (max == TickOrder.NONE || r.tick > max) {
-      maxSeen.update(r.tick);
+      s[MAX] = r.tick;
     }
-    long end = clock.endOf(r.tick);
-    if (end <= ctx.timerService().currentWatermark()) {
-      // Behind the watermark: every buffered tick of this subject ends after the watermark, hence after this tick,
-      // so emitting it now keeps tick order. Waiting for a timer would stall until the watermark moves again
-      // (possibly never, after a record far in the future pushed it ahead).
+    long watermark = ctx.timerService().currentWatermark();
+    if (clock.endOf(r.tick) <= watermark) {
       emit(r.subjectId, r.tick, r.state, out);
-      lastProcessed.update(r.tick);
+      s[LAST] = r.tick;
+    } else {
+      s = insert(s, r.tick, r.state);
+    }
+    s = releaseThrough(s, s[MAX] - order.allowedLateness() - 1, r.subjectId, out);
+    state.update(armTimer(s, ctx.timerService()));
+  }
+
+  @Override
+  public void onTimer(long timestamp, OnTimerContext ctx, Collector<StateObservation> out) throws Exception {
+    long[] s = state.value();
+    if (s == null) {
       return;
     }
-    buffer.put(r.tick, r.state);
-    ctx.timerService().registerEventTimeTimer(end);
+    long watermark = ctx.timerService().currentWatermark();
+    if (s[TIMER] <= watermark) {
+      s[TIMER] = NO_TIMER; // this one fired (or an earlier one that a later timer replaced)
+    }
+    int n = 0;
+    while (HEADER + 2 * n < s.length && clock.endOf(s[HEADER + 2 * n]) <= watermark) {
+      n++;
+    }
+    if (n > 0) {
+      s = releaseFirst(s, n, ctx.getCurrentKey(), out);
+    }
+    state.update(armTimer(s, ctx.timerService()));
+  }
+
+  /** Emits, in order, every buffered tick ≤ {@code through}. */
+  private long[] releaseThrough(long[] s, long through, String subject, Collector<StateObservation> out) {
+    int n = 0;
+    while (HEADER + 2 * n < s.length && s[HEADER + 2 * n] <= through) {
+      n++;
+    }
+    return n == 0 ? s : releaseFirst(s, n, subject, out);
+  }
+
+  /** Emits the first {@code n} buffered ticks and removes them. */
+  private long[] releaseFirst(long[] s, int n, String subject, Collector<StateObservation> out) {
+    for (int i = 0; i < n; i++) {
+      emit(subject, s[HEADER + 2 * i], (int) s[HEADER + 2 * i + 1], out);
+    }
+    long[] rest = new long[s.length - 2 * n];
+    System.arraycopy(s, 0, rest, 0, HEADER);
+    System.arraycopy(s, HEADER + 2 * n, rest, HEADER, rest.length - HEADER);
+    rest[LAST] = s[HEADER + 2 * (n - 1)];
+    return rest;
+  }
+
+  /** Keeps a timer pending at or before the end of the first buffered tick. */
+  private long[] armTimer(long[] s, org.apache.flink.streaming.api.TimerService timers) {
+    if (s.length > HEADER) {
+      long due = clock.endOf(s[HEADER]);
+      if (s[TIMER] == NO_TIMER || s[TIMER] > due) {
+        timers.registerEventTimeTimer(due);
+        s[TIMER] = due;
+      }
+    }
+    return s;
   }
 
   private void emit(String subject, long tick, int state, Collector<StateObservation> out) {
@@ -89,57 +156,27 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     acceptedAccumulator.add(1L);
   }
 
-  /**
-   * Releases the buffered tick whose timer fired. Every buffered tick has a pending timer at its end, and timers fire
-   * in timestamp order, so when the timer at {@code timestamp} fires every buffered tick that ended earlier has
-   * already been released: the one tick due is the tick ending at {@code timestamp}, looked up directly (O(1) per
-   * record, where scanning the buffer cost O(ticks buffered) — a subject buffers one tick per tick between two
-   * watermarks, about 30 with the default 200 ms watermark interval at 150,000 records/s over 1,000 subjects; see
-   * docs/benchmarks.md, 'Pipeline, end to end'). Only a timestamp at which several ticks end (the saturated
-   * {@link Long#MAX_VALUE}) takes the scan over the whole buffer.
-   */
-  @Override
-  public void onTimer(long timestamp, OnTimerContext ctx, Collector<StateObservation> out) throws Exception {
-    if (timestamp != Long.MAX_VALUE && clock.hasTick(timestamp)) {
-      long tick = clock.tickOf(timestamp);
-      if (clock.endOf(tick) == timestamp) {
-        Integer state = buffer.get(tick);
-        if (state != null) {
-          buffer.remove(tick);
-          emit(ctx.getCurrentKey(), tick, state, out);
-          lastProcessed.update(tick);
-        }
-        return;
+  /** Index of {@code tick}'s pair in the buffer, or -1. */
+  private static int indexOf(long[] s, long tick) {
+    for (int i = HEADER; i < s.length; i += 2) {
+      if (s[i] == tick) {
+        return i;
       }
     }
-    releaseAllEndingBy(timestamp, ctx.getCurrentKey(), out);
+    return -1;
   }
 
-  /** Releases, in tick order, every buffered tick that ends at or before {@code timestamp}. */
-  private void releaseAllEndingBy(long timestamp, String subject, Collector<StateObservation> out) throws Exception {
-    int n = 0;
-    for (Long tick : buffer.keys()) {
-      if (clock.endOf(tick) <= timestamp) {
-        if (n == due.length) {
-          due = Arrays.copyOf(due, 2 * n);
-        }
-        due[n++] = tick;
-      }
+  /** The buffer with (tick, state) inserted in tick order ({@code tick} is not buffered). */
+  private static long[] insert(long[] s, long tick, int state) {
+    int at = HEADER;
+    while (at < s.length && s[at] < tick) {
+      at += 2;
     }
-    if (n == 0) {
-      return;
-    }
-    Arrays.sort(due, 0, n);
-    for (int i = 0; i < n; i++) {
-      long tick = due[i];
-      int state = buffer.get(tick);
-      buffer.remove(tick);
-      emit(subject, tick, state, out);
-    }
-    lastProcessed.update(due[n - 1]);
-  }
-
-  private static long orNone(Long v) {
-    return v == null ? TickOrder.NONE : v;
+    long[] b = new long[s.length + 2];
+    System.arraycopy(s, 0, b, 0, at);
+    b[at] = tick;
+    b[at + 1] = state;
+    System.arraycopy(s, at, b, at + 2, s.length - at);
+    return b;
   }
 }

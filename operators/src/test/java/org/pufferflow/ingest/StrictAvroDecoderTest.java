@@ -25,17 +25,17 @@ class StrictAvroDecoderTest {
   @Test
   void withoutReuseEveryCallReturnsANewRecord() throws IOException {
     StrictAvroDecoder<OptOut> d = new StrictAvroDecoder<>(OptOut.class, null);
-    OptOut a = d.decode(encode(new OptOut("s1", 3L, 5L)));
-    OptOut b = d.decode(encode(new OptOut("s2", 7L, 9L)));
-    assertThat(a).isNotSameAs(b).isEqualTo(new OptOut("s1", 3L, 5L));
-    assertThat(b).isEqualTo(new OptOut("s2", 7L, 9L));
+    OptOut a = d.decode(encode(new OptOut("s1", 3L, 5L, null)));
+    OptOut b = d.decode(encode(new OptOut("s2", 7L, 9L, null)));
+    assertThat(a).isNotSameAs(b).isEqualTo(new OptOut("s1", 3L, 5L, null));
+    assertThat(b).isEqualTo(new OptOut("s2", 7L, 9L, null));
     assertThat(d.error()).isNull();
   }
 
   @Test
   void trailingBytesGarbageAndNullAreRefusedWithAReason() throws IOException {
     StrictAvroDecoder<OptOut> d = new StrictAvroDecoder<>(OptOut.class, null);
-    byte[] good = encode(new OptOut("s1", 3L, 5L));
+    byte[] good = encode(new OptOut("s1", 3L, 5L, null));
     assertThat(d.decode(Arrays.copyOf(good, good.length + 1))).isNull();
     assertThat(d.error()).isEqualTo("trailing bytes after an OptOut (" + (good.length + 1) + " bytes in total)");
     assertThat(d.decode(new byte[] {9, 9, 9, 9, 9})).isNull();

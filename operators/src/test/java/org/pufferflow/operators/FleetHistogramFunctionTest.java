@@ -20,13 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.operators.spec.LedgerSpec;
 import org.pufferflow.operators.spec.MqmSpec;
 
 /** {@link FleetHistogramFunction} (docs/operators.md, 'Fleet histogram') through Flink's keyed operator harness. */
 class FleetHistogramFunctionTest {
 
-  private static final long LATENESS = 100;
+  /** Tick t spans event times 10t .. 10t + 9. */
+  static final TickClock CLOCK = new TickClock(10, 0);
 
   @TempDir Path dir;
 
@@ -47,17 +49,17 @@ class FleetHistogramFunctionTest {
   }
 
   @Test
-  void sumsSubjectsPerWindowAndEmitsWhenTheWatermarkPassesTheEndPlusLateness() throws Exception {
-    FleetHistogramFunction fn = new FleetHistogramFunction(stickySpec(4, 2), LABELS, LATENESS);
+  void sumsSubjectsPerWindowAndEmitsWhenTheWatermarkPassesTheEndOfItsLastTick() throws Exception {
+    FleetHistogramFunction fn = new FleetHistogramFunction(stickySpec(4, 2), LABELS, CLOCK);
     try (var h = fleet(fn)) {
       h.open();
       h.processElement(new StreamRecord<>(histogram("a", 1, 4, 2.0, 3, 1), 49));
-      h.processElement(new StreamRecord<>(histogram("b", 1, 4, 2.0, -1, 6), 49));
+      h.processElement(new StreamRecord<>(histogram("b", 1, 4, 2.0, -1, 6), 70)); // released by later data
       h.processElement(new StreamRecord<>(histogram("c", 1, 4, 3.0, 2, 2), 49));
       h.processElement(new StreamRecord<>(histogram("a", 3, 6, 2.0, 4, 0), 69));
-      h.processWatermark(new Watermark(49 + LATENESS - 1));
+      h.processWatermark(new Watermark(48));
       assertThat(h.extractOutputValues()).isEmpty();
-      h.processWatermark(new Watermark(49 + LATENESS));
+      h.processWatermark(new Watermark(49)); // the end of tick 4
       List<FleetHistogram> out = h.extractOutputValues();
       assertThat(out).hasSize(1);
       FleetHistogram f = out.get(0);
@@ -69,9 +71,11 @@ class FleetHistogramFunctionTest {
       double sd = Math.sqrt(2 * variance(2.0) + variance(3.0));
       assertThat(f.getNoiseStdDev()).hasSize(2).allSatisfy(s -> assertThat(s).isCloseTo(sd, within(1e-12)));
       assertThat(f.getOutput()).isEqualTo("counts");
-      h.processWatermark(new Watermark(69 + LATENESS));
+      assertThat(f.getCorrection()).isFalse();
+      h.processWatermark(new Watermark(69));
       assertThat(h.extractOutputValues()).hasSize(2);
       assertThat(h.extractOutputValues().get(1).getSubjects()).isEqualTo(1);
+      assertThat(fn.corrections()).isZero();
     }
   }
 
@@ -99,7 +103,7 @@ class FleetHistogramFunctionTest {
   void frequenciesDivideTheSdByTheWindowLength() throws Exception {
     MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
         .window(4).slide(4).epsilon(1.0).output(MqmSpec.Output.FREQUENCIES).build();
-    try (var h = fleet(new FleetHistogramFunction(spec, LABELS, 0))) {
+    try (var h = fleet(new FleetHistogramFunction(spec, LABELS, CLOCK))) {
       h.open();
       h.processElement(new StreamRecord<>(histogram("a", 1, 4, 5.0, 0.25, 0.75), 49));
       h.processElement(new StreamRecord<>(histogram("b", 1, 4, 5.0, 0.5, 0.5), 49));
@@ -112,26 +116,67 @@ class FleetHistogramFunctionTest {
   }
 
   @Test
-  void lateHistogramsGoToTheSideOutputAndAreCounted() throws Exception {
-    FleetHistogramFunction fn = new FleetHistogramFunction(stickySpec(4, 2), LABELS, LATENESS);
+  void aHistogramAfterItsWindowWasEmittedIsPublishedAtOnceAsACorrectionAndCounted() throws Exception {
+    FleetHistogramFunction fn = new FleetHistogramFunction(stickySpec(4, 2), LABELS, CLOCK);
     try (var h = fleet(fn)) {
       h.open();
       h.processElement(new StreamRecord<>(histogram("a", 1, 4, 2.0, 3, 1), 49));
       h.processElement(new StreamRecord<>(histogram("b", 1, 4, 2.0, 1, 3), 49));
-      h.processWatermark(new Watermark(49 + LATENESS - 1));
-      h.processElement(new StreamRecord<>(histogram("c", 1, 4, 2.0, 2, 2), 49)); // still within the lateness
+      h.processWatermark(new Watermark(48));
+      h.processElement(new StreamRecord<>(histogram("c", 1, 4, 3.0, 2, 2), 49)); // still on time
       h.processWatermark(new Watermark(200));
-      h.processElement(new StreamRecord<>(histogram("d", 1, 4, 2.0, 9, 9), 49)); // late
-      h.processElement(new StreamRecord<>(histogram("e", 5, 8, 2.0, 9, 9), 89)); // late, never emitted window
-      h.processWatermark(new Watermark(10_000));
+      assertThat(h.extractOutputValues()).hasSize(1);
+      h.processElement(new StreamRecord<>(histogram("d", 1, 4, 2.0, 9, 8), 49)); // late
+      h.processElement(new StreamRecord<>(histogram("e", 5, 8, 2.0, 7, 6), 89)); // late, a window never emitted
       List<FleetHistogram> out = h.extractOutputValues();
-      assertThat(out).hasSize(1);
+      assertThat(out).hasSize(3);
       assertThat(out.get(0).getSubjects()).isEqualTo(3);
       assertThat(out.get(0).getNoisyCounts()).containsExactly(6.0, 6.0);
-      assertThat(values(h.getSideOutput(FleetHistogramFunction.LATE_HISTOGRAMS)))
-          .extracting(WindowHistogram::getSubjectId).containsExactly("d", "e");
-      assertThat(fn.lateHistograms()).isEqualTo(2);
+      assertThat(out.get(0).getCorrection()).isFalse();
+      FleetHistogram d = out.get(1);
+      assertThat(d.getCorrection()).isTrue();
+      assertThat(List.of(d.getWindowStartTick(), d.getWindowEndTick(), d.getSubjects())).containsExactly(1L, 4L, 1L);
+      assertThat(d.getNoisyCounts()).containsExactly(9.0, 8.0);
+      assertThat(d.getNoiseStdDev().get(0)).isCloseTo(Math.sqrt(variance(2.0)), within(1e-12));
+      assertThat(out.get(2).getCorrection()).isTrue();
+      assertThat(out.get(2).getWindowEndTick()).isEqualTo(8);
+      assertThat(fn.corrections()).isEqualTo(2);
+      h.processWatermark(new Watermark(10_000));
+      assertThat(h.extractOutputValues()).as("nothing was left for the late window").hasSize(3);
     }
+  }
+
+  @Test
+  void theSumsDoNotDependOnTheOrderTheHistogramsArriveIn() throws Exception {
+    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(7).slide(7).epsilon(1.0).output(MqmSpec.Output.FREQUENCIES).build();
+    List<WindowHistogram> in = new ArrayList<>();
+    java.util.Random r = new java.util.Random(5);
+    for (int i = 0; i < 40; i++) {
+      long a = r.nextInt(15) - 4;
+      in.add(histogram("s" + i, 1, 7, 1.0 + (i % 3) * 0.37, a / 7.0, (7 - a) / 7.0));
+    }
+    List<FleetHistogram> first = null;
+    for (int round = 0; round < 6; round++) {
+      java.util.Collections.shuffle(in, r);
+      try (var h = fleet(new FleetHistogramFunction(spec, LABELS, CLOCK))) {
+        h.open();
+        for (WindowHistogram w : in) {
+          h.processElement(new StreamRecord<>(w, 79));
+        }
+        h.processWatermark(new Watermark(Long.MAX_VALUE));
+        List<FleetHistogram> out = h.extractOutputValues();
+        if (first == null) {
+          first = out;
+        }
+        assertThat(out).as("round %s", round).isEqualTo(first); // equal doubles, bit for bit
+      }
+    }
+    double expected = 0;
+    for (WindowHistogram w : in) {
+      expected += w.getNoisyCounts().get(0);
+    }
+    assertThat(first.get(0).getNoisyCounts().get(0)).isCloseTo(expected, within(1e-9));
   }
 
   @Test
@@ -155,7 +200,7 @@ class FleetHistogramFunctionTest {
       released = h.extractOutputValues();
     }
     assertThat(released).hasSize(subjects * ticks / 3);
-    try (var f = fleet(new FleetHistogramFunction(spec, LABELS, 0))) {
+    try (var f = fleet(new FleetHistogramFunction(spec, LABELS, CLOCK))) {
       f.open();
       for (WindowHistogram w : released) {
         f.processElement(new StreamRecord<>(w, w.getWindowEndTick() * 10 + 9));

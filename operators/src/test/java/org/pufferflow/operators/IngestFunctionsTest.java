@@ -102,7 +102,7 @@ class IngestFunctionsTest {
               "4:TOO_LATE:tick 2: more than 2 tick(s) behind the subject's newest tick 5",
               "5:DUPLICATE_TICK:tick 3: the subject already has a record for this tick",
               "7:TOO_LATE:tick 4: before the subject's last processed tick 5");
-      assertThat(h.numKeyedStateEntries()).as("buffers are empty, two ValueStates per key remain").isEqualTo(4);
+      assertThat(h.numKeyedStateEntries()).as("one state per key (last, newest tick, no buffer)").isEqualTo(2);
     }
   }
 
@@ -125,13 +125,12 @@ class IngestFunctionsTest {
   }
 
   /**
-   * Many ticks buffered per subject between two watermarks (as in a fast job: docs/benchmarks.md, 'Pipeline, end to
-   * end'), released by one watermark jump: each timer releases its own tick, in tick order per subject, and the
-   * buffers end empty; the two ticks whose ends saturate at {@code Long.MAX_VALUE} share one timer and are both
-   * released, in order, by the final watermark.
+   * A subject's own data releases its ticks L + 1 ticks later, in tick order, before any watermark (the same in
+   * every run); the watermark releases the last L + 1 (a quiet subject, the end of the input); the two ticks whose
+   * ends saturate at {@code Long.MAX_VALUE} are both released, in order, by the final watermark.
    */
   @Test
-  void manyBufferedTicksAreReleasedInTickOrderAndSaturatedEndsShareOneTimer() throws Exception {
+  void ticksAreReleasedByTheSubjectsOwnLaterTicksAndTheLastOnesByTheWatermark() throws Exception {
     TickOrderFunction fn = new TickOrderFunction(CLOCK, new TickOrder(3));
     try (KeyedOneInputStreamOperatorTestHarness<String, AcceptedRecord, StateObservation> h =
         new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), r -> r.subjectId, Types.STRING)) {
@@ -144,9 +143,11 @@ class IngestFunctionsTest {
           h.processElement(rec(s, tick, (int) (tick % 3), offset++), CLOCK.startOf(tick) + 3);
         }
       }
+      assertThat(h.extractOutputValues()).as("ticks 0..35: tick 39 arrived, L = 3").hasSize(3 * 36);
       h.processWatermark(new Watermark(CLOCK.endOf(29)));
-      List<StateObservation> first = h.extractOutputValues();
-      assertThat(first).hasSize(3 * 30);
+      assertThat(h.extractOutputValues()).hasSize(3 * 36);
+      h.processWatermark(new Watermark(CLOCK.endOf(37)));
+      assertThat(h.extractOutputValues()).hasSize(3 * 38);
       h.processWatermark(new Watermark(CLOCK.endOf(39)));
       List<StateObservation> all = h.extractOutputValues();
       assertThat(all).hasSize(3 * 40);
@@ -164,7 +165,7 @@ class IngestFunctionsTest {
       assertThat(out.subList(3 * 40, out.size())).containsExactly(
           new StateObservation("a", last, 2), new StateObservation("a", last + 1, 1));
       assertThat(values(h.getSideOutput(Rejections.TAG))).isEmpty();
-      assertThat(h.numKeyedStateEntries()).as("buffers are empty, two ValueStates per key remain").isEqualTo(6);
+      assertThat(h.numKeyedStateEntries()).as("buffers are empty, one state per key remains").isEqualTo(3);
     }
   }
 

@@ -36,7 +36,6 @@ class MqmFunctionTypesTest {
   void stateAndStreamTypesAreExplicit() {
     assertThat(MqmProgress.TYPE).isInstanceOf(PojoTypeInfo.class);
     assertThat(FleetHistogramFunction.KEY_TYPE).isNotInstanceOf(GenericTypeInfo.class);
-    assertThat(FleetHistogramFunction.LATE_HISTOGRAMS.getTypeInfo()).isNotInstanceOf(GenericTypeInfo.class);
     assertThat(TypeInformation.of(WindowHistogram.class)).isNotInstanceOf(GenericTypeInfo.class);
     assertThat(TypeInformation.of(FleetHistogram.class)).isNotInstanceOf(GenericTypeInfo.class);
     assertThat(TypeInformation.of(StateObservation.class)).isInstanceOf(PojoTypeInfo.class);
@@ -73,7 +72,7 @@ class MqmFunctionTypesTest {
       assertThat(h.extractOutputValues()).hasSize(1);
     }
     try (var f = new KeyedOneInputStreamOperatorTestHarness<>(
-        new KeyedProcessOperator<>(new FleetHistogramFunction(spec, LABELS, 0)),
+        new KeyedProcessOperator<>(new FleetHistogramFunction(spec, LABELS, FleetHistogramFunctionTest.CLOCK)),
         FleetHistogramFunction.windowKey(), FleetHistogramFunction.KEY_TYPE)) {
       noGenericTypes(f);
       f.open();

@@ -351,7 +351,8 @@ class MqmWindowFunctionTest {
             .isEqualTo(counts.get(i).getNoisyCounts().get(c) / lengths[i]);
       }
     }
-    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS, 0))
+    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS,
+        FleetHistogramFunctionTest.CLOCK))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("partial windows");
   }
 

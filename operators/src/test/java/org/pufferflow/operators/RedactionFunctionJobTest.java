@@ -47,8 +47,8 @@ class RedactionFunctionJobTest {
           observations.add(new StateObservation(subject, t, RedactionFunctionTest.state(subject, t)));
         }
       }
-      optOuts.add(new OptOut(subject, 5L, 5L)); // honoured or too late, depending on arrival order
-      optOuts.add(new OptOut(subject, 1000L, 1002L));
+      optOuts.add(new OptOut(subject, 5L, 5L, null)); // honoured or too late, depending on arrival order
+      optOuts.add(new OptOut(subject, 1000L, 1002L, null));
     }
     Configuration conf = new Configuration();
     conf.set(PipelineOptions.GENERIC_TYPES, false);
@@ -58,7 +58,8 @@ class RedactionFunctionJobTest {
     DataStream<OptOut> in2 = env.fromData(optOuts, TypeInformation.of(OptOut.class));
     SingleOutputStreamOperator<RedactedRecord> out = in1.connect(in2)
         .keyBy(o -> o.subjectId, o -> o.getSubjectId())
-        .process(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.BITS),
+        .process(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.BITS,
+            RedactionFunctionTest.CLOCK, OptOutPreload.NONE, false),
             TypeInformation.of(RedactedRecord.class));
     CloseableIterator<RedactedRecord> records = out.collectAsync();
     CloseableIterator<RejectedObservation> rejected = out.getSideOutput(MechanismOutputs.REJECTED).collectAsync();

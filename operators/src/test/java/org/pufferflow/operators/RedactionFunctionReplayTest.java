@@ -2,6 +2,7 @@ package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.pufferflow.operators.RedactionFunctionTest.BITS;
+import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 import static org.pufferflow.operators.RedactionFunctionTest.harness;
 import static org.pufferflow.operators.RedactionFunctionTest.obs;
@@ -63,10 +64,10 @@ class RedactionFunctionReplayTest {
         }
         in.add(new StateObservation(subject, t, state(subject, t)));
         if (t == 10 + 3 * (s % 5)) {
-          in.add(new OptOut(subject, t - 2 * (s % 5), t + 3));
+          in.add(new OptOut(subject, t - 2 * (s % 5), t + 3, null));
         }
         if (t == 40 && s % 2 == 0) {
-          in.add(new OptOut(subject, 38L, 44L));
+          in.add(new OptOut(subject, 38L, 44L, null));
         }
       }
       if (watermarks) {
@@ -95,7 +96,7 @@ class RedactionFunctionReplayTest {
   }
 
   private static RedactionFunction function(NoiseKeySource source, TickClock clock) {
-    return new RedactionFunction(SPEC, source, BITS, clock);
+    return new RedactionFunction(SPEC, source, BITS, clock == null ? CLOCK : clock, OptOutPreload.NONE, false);
   }
 
   private byte[] uninterrupted(NoiseKeySource source, TickClock clock) throws Exception {

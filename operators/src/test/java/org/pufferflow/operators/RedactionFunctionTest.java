@@ -42,6 +42,8 @@ class RedactionFunctionTest {
 
   /** alpha = 0.1, beta = 0.2, eps = 1: every 3R mechanism needs a hold-back of 4 (docs/redaction.md). */
   static final RedactionSpec SPEC = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4);
+  /** Tick t spans event times 10t .. 10t + 9 (obs() stamps records with the end of their tick). */
+  static final TickClock CLOCK = new TickClock(10, 0);
   /** Three model states: state 0 → bit 0, states 1 and 2 → bit 1. */
   static final int[] BITS = {0, 1, 1};
 
@@ -68,7 +70,7 @@ class RedactionFunctionTest {
   }
 
   static StreamRecord<OptOut> optOut(String subject, long from, long to) {
-    return new StreamRecord<>(new OptOut(subject, from, to), 0);
+    return new StreamRecord<>(new OptOut(subject, from, to, null), 0);
   }
 
   /** A deterministic pseudo-random state sequence for tests (test data only; not the mechanism's randomness). */
@@ -82,7 +84,7 @@ class RedactionFunctionTest {
 
   @Test
   void withoutOptOutsEveryRecordIsReleasedUnchangedInTickOrder() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       for (long t = 0; t < 30; t++) {
@@ -107,7 +109,7 @@ class RedactionFunctionTest {
 
   @Test
   void aRecordIsHeldUntilTheSubjectMovesPastItsTickPlusTheHoldBack() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t <= 4; t++) {
         h.processElement1(obs("a", t, 1));
@@ -137,7 +139,7 @@ class RedactionFunctionTest {
   @Test
   void withATickClockTheWatermarkDecidesTheRecordsOfAQuietSubject() throws Exception {
     TickClock clock = new TickClock(10, 0); // tick t spans event times 10t .. 10t + 9
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS, clock))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, BITS, clock, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t <= 2; t++) {
         h.processElement1(obs("a", t, 1));
@@ -168,7 +170,7 @@ class RedactionFunctionTest {
   void anOptOutRedactsItsTicksAndDecidesNeighboursAsThePlanDoes() throws Exception {
     RedactionPlan plan = SPEC.build();
     KeyedRandom random = new KeyedRandom(NoiseKey.fromFile(keyFile));
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     int subjects = 300;
     try (var h = harness(fn)) {
       h.open();
@@ -234,7 +236,7 @@ class RedactionFunctionTest {
 
   @Test
   void anOptOutForAReleasedTickIsRejectedAndCountedAndItsLaterPartProtected() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       for (long t = 0; t <= 20; t++) {
@@ -257,7 +259,7 @@ class RedactionFunctionTest {
           "OPT_OUT_TOO_LATE: opt-out [3, 5]: ticks 3..5 can no longer be protected (records up to tick 15 were "
               + "already decided; the first protectable tick is 20); nothing protected",
           "OPT_OUT_REFUSED: opt-out [9, 7]: fromTick must not exceed toTick; nothing protected");
-      assertThat(rejected.get(0).getRawPayload().array()).isEqualTo(RedactionFunction.encode(new OptOut("a", 15L, 25L)));
+      assertThat(rejected.get(0).getRawPayload().array()).isEqualTo(RedactionFunction.encode(new OptOut("a", 15L, 25L, null)));
       assertThat(rejected.get(0).getSourceTopic()).isEqualTo(RedactionFunction.OPT_OUT_SOURCE);
       assertThat(fn.rejectCount(ReasonCode.OPT_OUT_TOO_LATE)).isEqualTo(2);
       assertThat(fn.rejectCount(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
@@ -277,7 +279,7 @@ class RedactionFunctionTest {
 
   @Test
   void aSubjectFirstSeenThroughARefusedOptOutIsCountedOnce() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       h.processElement2(optOut("new", 9, 7));
@@ -290,7 +292,7 @@ class RedactionFunctionTest {
 
   @Test
   void gapsEmitNothingAndAHugeGapDecidesEverythingHeld() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       h.processElement1(obs("a", 0, 1));
       h.processElement1(obs("a", 1, 0));
@@ -309,15 +311,15 @@ class RedactionFunctionTest {
 
   @Test
   void theEndOfABoundedInputDrainsEveryBuffer() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t < 3; t++) {
         h.processElement1(obs("a", t, 0));
         h.processElement1(obs("b", t, 1));
       }
-      h.processWatermark1(new Watermark(1_000_000));
-      h.processWatermark2(new Watermark(1_000_000));
-      assertThat(h.extractOutputValues()).as("a finite watermark decides nothing").isEmpty();
+      h.processWatermark1(new Watermark(49));
+      h.processWatermark2(new Watermark(49));
+      assertThat(h.extractOutputValues()).as("before tick 0 + H + 1 = 5 starts, nothing is decided").isEmpty();
       h.processWatermark1(new Watermark(Long.MAX_VALUE));
       assertThat(h.extractOutputValues()).as("both inputs must end").isEmpty();
       h.processWatermark2(new Watermark(Long.MAX_VALUE));
@@ -328,7 +330,7 @@ class RedactionFunctionTest {
 
   @Test
   void observationsOutOfTickOrderAreRejected() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       h.processElement1(obs("a", 5, 1));
@@ -344,7 +346,7 @@ class RedactionFunctionTest {
 
   @Test
   void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     assertThat(fn.toString()).doesNotContain(keyFile.toString()).doesNotContain("0f1e2d")
         .contains("states=3").contains("holdBackTicks=4");
     try (var h = harness(fn)) {
@@ -372,12 +374,12 @@ class RedactionFunctionTest {
 
   @Test
   void constructorRefusesABitMapThatIsNotZeroOrOne() {
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}))
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}, CLOCK, OptOutPreload.NONE, false))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0]))
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0], CLOCK, OptOutPreload.NONE, false))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
     RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
-    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS, CLOCK, OptOutPreload.NONE, false)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
   }
 

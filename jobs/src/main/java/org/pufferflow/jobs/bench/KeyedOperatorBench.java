@@ -19,7 +19,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.pipeline.JobTypes;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
+import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.StateObservation;
 import org.pufferflow.operators.spec.NoiseKeySource;
 
@@ -191,8 +193,8 @@ public final class KeyedOperatorBench {
             "bench");
         case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
             BenchModels.labels(options.states()), "bench");
-        case REDACTION -> MechanismStreams.redaction(keyed, MechanismStreams.noOptOuts(keyed, "bench"),
-            BenchModels.redaction(), key, null, "bench");
+        case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
+            new TickClock(1_000, 0), "bench");
       };
     }
     sink(out);

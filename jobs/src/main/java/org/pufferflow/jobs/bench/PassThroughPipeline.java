@@ -16,7 +16,7 @@ import org.pufferflow.operators.RawRecord;
 
 /**
  * The baseline of {@code bench pipeline} (docs/benchmarks.md, 'Pipeline, end to end'): the job's own Kafka source
- * ({@link KafkaInputs#raw}, read committed, bounded) → the rate probe (a map) → a {@link KafkaSink} with
+ * ({@link KafkaInputs#observations}, read committed, bounded) → the rate probe (a map) → a {@link KafkaSink} with
  * {@link DeliveryGuarantee#EXACTLY_ONCE} and the job's producer settings ({@link KafkaOutputs#producerProperties})
  * that writes every record's value bytes unchanged to {@value PipelineConfigs#PASS_THROUGH_TOPIC} (no key: the
  * payload is not decoded). No keyBy, no state besides the source's offsets and the sink's transactions: what
@@ -36,7 +36,7 @@ final class PassThroughPipeline {
   static void build(StreamExecutionEnvironment env, String bootstrapServers, String inputTopic, String groupId,
       OffsetsInitializer stoppingOffsets, String id) {
     JobTypes.disableGenericTypes(env);
-    DataStream<RawRecord> raw = KafkaInputs.raw(env, bootstrapServers, inputTopic, groupId, stoppingOffsets,
+    DataStream<RawRecord> raw = KafkaInputs.observations(env, bootstrapServers, inputTopic, groupId, stoppingOffsets,
         WatermarkStrategy.noWatermarks(), id + "observations: " + inputTopic, id + "kafka-source");
     raw.map(new RateProbe<RawRecord>(), RAW).name(id + "rate probe").uid(id + "probe")
         .sinkTo(KafkaSink.<RawRecord>builder()

@@ -151,10 +151,16 @@ public final class DemoFeeds {
     long first = firstTick(config);
     for (int i = 0; i < Math.min(optingOut, homes); i++) {
       long from = first + ticks / 3 + 3L * i;
-      plan.addOptOut(new OptOut(subject("home-%02d", i), from, from + 2 + i), null);
+      plan.addOptOut(optOut(config, subject("home-%02d", i), from, from + 2 + i), null);
     }
-    plan.addOptOut(new OptOut(subject("home-%02d", homes - 1), first + 10, first + 5), ReasonCode.OPT_OUT_REFUSED);
+    plan.addOptOut(optOut(config, subject("home-%02d", homes - 1), first + 10, first + 5),
+        ReasonCode.OPT_OUT_REFUSED);
     return plan;
+  }
+
+  /** An opt-out issued at the start of its first tick: in time for every tick it covers (docs/redaction.md). */
+  private static OptOut optOut(JobConfig config, String subject, long from, long to) {
+    return new OptOut(subject, from, to, java.time.Instant.ofEpochMilli(config.time().clock().startOf(from)));
   }
 
   private static double[] binEdges(DiscretizerConfig.Bins bins) {

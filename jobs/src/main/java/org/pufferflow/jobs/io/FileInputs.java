@@ -136,7 +136,7 @@ public final class FileInputs {
     if (from > to) {
       throw bad(n, "fromTick = " + from + " > toTick = " + to + ": the range is inclusive and must not be empty");
     }
-    return new OptOut(subject, from, to);
+    return new OptOut(subject, from, to, null); // preloaded: applied before any decision, no issue time needed
   }
 
   private static long tick(String s, String name, long n) {

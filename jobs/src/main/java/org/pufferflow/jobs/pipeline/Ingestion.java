@@ -1,7 +1,5 @@
 package org.pufferflow.jobs.pipeline;
 
-import java.time.Duration;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.pufferflow.avro.RejectedObservation;
@@ -21,21 +19,20 @@ import org.pufferflow.operators.ValidateObservations;
 /**
  * The ingestion operators (docs/ingestion.md, 'Event time and lateness'), whatever the source:
  * <pre>
- *   raw records → validate + discretize ─(rejected)─┐
- *     → timestamps/watermarks (event time, lateness L ticks, idleness)   ├→ rejected
- *     → keyBy(subject) → tick order (DUPLICATE_TICK, TOO_LATE) ──────────┘
+ *   raw records (event time assigned in the source) → validate + discretize ─(rejected)─┐
+ *     → keyBy(subject) → tick order (DUPLICATE_TICK, TOO_LATE) ─────────────────────────┴→ rejected
  *     → StateObservation (subject, tick, state)
  * </pre>
- * No sink is attached: the caller decides where the rejected records go.
+ * Event time is the source's: a Kafka source keeps one watermark per partition ({@link KafkaInputs#eventTime}); a
+ * file source has none until it ends (the file is complete, so event time completes at its end, whatever the order
+ * of its rows). No sink is attached: the caller decides where the rejected records go.
  */
 public final class Ingestion {
-
-  static final Duration IDLENESS = Duration.ofSeconds(5);
 
   private Ingestion() {}
 
   /**
-   * @param raw the input records (Kafka or file), each with its payload as stored
+   * @param raw the input records (Kafka or file), each with its payload as stored, watermarked by their source
    * @param id prefix of operator uids and names ({@code ""} for none, else ending in {@code /})
    */
   public static IngestStreams attach(JobConfig config, DataStream<RawRecord> raw, String id) {
@@ -47,16 +44,8 @@ public final class Ingestion {
     SingleOutputStreamOperator<AcceptedRecord> valid =
         raw.process(new ValidateObservations(validator)).name(id + "validate + discretize").uid(id + "validate");
 
-    Duration lateness = Duration.ofMillis(Math.multiplyExact(time.tickMillis(), (long) time.allowedLatenessTicks()));
-    DataStream<AcceptedRecord> timed =
-        valid.assignTimestampsAndWatermarks(
-                WatermarkStrategy.<AcceptedRecord>forBoundedOutOfOrderness(lateness)
-                    .withTimestampAssigner((r, previous) -> r.eventTime)
-                    .withIdleness(IDLENESS))
-            .name(id + "event time").uid(id + "event-time");
-
     SingleOutputStreamOperator<StateObservation> ordered =
-        timed.keyBy(r -> r.subjectId)
+        valid.keyBy(r -> r.subjectId)
             .process(new TickOrderFunction(clock, new TickOrder(time.allowedLatenessTicks())))
             .name(id + "tick order").uid(id + "tick-order");
 

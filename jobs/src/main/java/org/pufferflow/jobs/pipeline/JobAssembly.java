@@ -155,8 +155,8 @@ public final class JobAssembly {
         } else {
           KafkaConfig kafka = config.kafka();
           boolean bounded = b.stoppingOffsets != null;
-          DataStream<RawRecord> rawOptOuts = KafkaInputs.raw(env, b.bootstrapServers, kafka.optOutTopic(),
-              kafka.groupId(), bounded ? OffsetsInitializer.latest() : null, KafkaInputs.neverHoldsBack(),
+          DataStream<RawRecord> rawOptOuts = KafkaInputs.rawOptOuts(env, b.bootstrapServers, kafka.optOutTopic(),
+              kafka.groupId(), bounded ? OffsetsInitializer.latest() : null, eventTime(),
               id + "opt-outs: " + kafka.optOutTopic(), id + "opt-out-source");
           SingleOutputStreamOperator<OptOut> decoded = KafkaInputs.optOuts(rawOptOuts, id);
           rejected = rejected.union(decoded.getSideOutput(Rejections.TAG));
@@ -181,8 +181,13 @@ public final class JobAssembly {
         return FileInputs.observations(env, f, config.discretizer(), id);
       }
       KafkaConfig kafka = config.kafka();
-      return KafkaInputs.raw(env, b.bootstrapServers, kafka.inputTopic(), kafka.groupId(), b.stoppingOffsets,
-          WatermarkStrategy.noWatermarks(), id + "observations: " + kafka.inputTopic(), id + "kafka-source");
+      return KafkaInputs.observations(env, b.bootstrapServers, kafka.inputTopic(), kafka.groupId(),
+          b.stoppingOffsets, eventTime(), id + "observations: " + kafka.inputTopic(), id + "kafka-source");
+    }
+
+    /** The Kafka sources' event time; the pipeline's sources form one watermark-alignment group. */
+    private WatermarkStrategy<RawRecord> eventTime() {
+      return KafkaInputs.eventTime(config.time(), "pufferflow-" + id + "event-time");
     }
 
     /** The sink of {@code kind}; nothing when the configuration does not have the output ({@code stream == null}). */

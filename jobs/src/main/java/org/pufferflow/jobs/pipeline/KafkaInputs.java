@@ -1,8 +1,6 @@
 package org.pufferflow.jobs.pipeline;
 
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.common.eventtime.WatermarkGenerator;
-import org.apache.flink.api.common.eventtime.WatermarkOutput;
+import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -17,32 +15,65 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.StrictAvroDecoder;
+import org.pufferflow.jobs.config.TimeConfig;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;
+import org.pufferflow.operators.TickWatermarks;
 
 /**
  * The Kafka sources of the job: observations from {@code kafka.inputTopic} and, with redaction, opt-outs from
  * {@code kafka.optOutTopic}, both read committed, starting from the consumer group's committed offsets (the
  * earliest offsets for a new group), or bounded by stopping offsets. Values stay raw bytes until an operator
- * decodes them, so an undecodable record goes to the rejected output with its payload instead of failing the job.
+ * decodes them, so an undecodable record goes to the rejected output with its payload instead of failing the job;
+ * only their event time is read in the source ({@link RawRecordDeserializer}), where {@link #eventTime} keeps one
+ * watermark per partition.
  */
 public final class KafkaInputs {
+
+  /** How often the sources of an alignment group compare their watermarks. */
+  static final Duration ALIGNMENT_UPDATE = Duration.ofSeconds(1);
 
   private KafkaInputs() {}
 
   /**
-   * Records of {@code topic}; {@code stoppingOffsets == null} = unbounded. Public for {@code bench pipeline}, whose
-   * Kafka pass-through job reads through the same source.
+   * Observations of {@code topic}; {@code stoppingOffsets == null} = unbounded. Public for {@code bench pipeline},
+   * whose Kafka pass-through job reads through the same source.
    */
-  public static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
+  public static DataStream<RawRecord> observations(StreamExecutionEnvironment env, String bootstrapServers,
+      String topic, String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks,
+      String name, String uid) {
+    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OBSERVATIONS,
+        watermarks, name, uid);
+  }
+
+  /**
+   * The event time of the job's sources (docs/ingestion.md, 'Event time and lateness'): {@link TickWatermarks} per
+   * partition, and the sources of one pipeline in one watermark-alignment group ({@code time.maxDriftTicks}).
+   *
+   * @param group the alignment group (one per pipeline: its observation and opt-out sources)
+   */
+  static WatermarkStrategy<RawRecord> eventTime(TimeConfig time, String group) {
+    return new TickWatermarks(time.clock(), time.allowedLatenessTicks(), time.idleTimeout())
+        .withWatermarkAlignment(group, time.maxDrift(), ALIGNMENT_UPDATE);
+  }
+
+  /** Opt-outs of {@code topic}, with their event time ({@code OptOut.eventTime}) as timestamp. */
+  static DataStream<RawRecord> rawOptOuts(StreamExecutionEnvironment env, String bootstrapServers, String topic,
       String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks, String name,
       String uid) {
+    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OPT_OUTS,
+        watermarks, name, uid);
+  }
+
+  private static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
+      String groupId, OffsetsInitializer stoppingOffsets, RawRecordDeserializer.Values values,
+      WatermarkStrategy<RawRecord> watermarks, String name, String uid) {
     KafkaSourceBuilder<RawRecord> b =
         KafkaSource.<RawRecord>builder()
             .setBootstrapServers(bootstrapServers)
             .setTopics(topic)
             .setGroupId(groupId)
-            .setDeserializer(new RawRecordDeserializer())
+            .setDeserializer(new RawRecordDeserializer(values))
             .setProperty("isolation.level", "read_committed")
             .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000");
     if (stoppingOffsets != null) {
@@ -55,28 +86,12 @@ public final class KafkaInputs {
   }
 
   /**
-   * Opt-outs of {@code kafka.optOutTopic}: decoded, undecodable ones to {@link Rejections#TAG} ({@code UNDECODABLE}).
-   * Their watermark is {@code Long.MAX_VALUE}: the control input never holds back event time (an opt-out for a
-   * record already released is reported as {@code OPT_OUT_TOO_LATE} by the redaction function).
+   * Opt-outs of {@code kafka.optOutTopic}: decoded, undecodable ones to {@link Rejections#TAG} ({@code UNDECODABLE}),
+   * those without an event time ({@code MISSING_TIME}: the contract of docs/redaction.md needs it).
    */
   static SingleOutputStreamOperator<OptOut> optOuts(DataStream<RawRecord> raw, String id) {
     return raw.process(new DecodeOptOuts(), MechanismStreams.OPT_OUT_TYPE).name(id + "decode opt-outs")
         .uid(id + "decode-opt-outs");
-  }
-
-  /** A watermark strategy whose watermark is always {@code Long.MAX_VALUE}. */
-  static <T> WatermarkStrategy<T> neverHoldsBack() {
-    return WatermarkStrategy.forGenerator(ctx -> new MaxWatermark<>());
-  }
-
-  private static final class MaxWatermark<T> implements WatermarkGenerator<T> {
-    @Override
-    public void onEvent(T event, long eventTimestamp, WatermarkOutput output) {}
-
-    @Override
-    public void onPeriodicEmit(WatermarkOutput output) {
-      output.emitWatermark(new Watermark(Long.MAX_VALUE));
-    }
   }
 
   /** Avro-binary {@code OptOut} values; anything else (or trailing bytes) is rejected as {@code UNDECODABLE}. */
@@ -92,11 +107,15 @@ public final class KafkaInputs {
     @Override
     public void processElement(RawRecord r, Context ctx, Collector<OptOut> out) {
       OptOut o = decoder.decode(r.payload);
-      if (o != null) {
-        out.collect(o);
-      } else {
+      if (o == null) {
         ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.UNDECODABLE,
             decoder.error()));
+      } else if (o.getEventTime() == null) {
+        ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.MISSING_TIME,
+            "opt-out without eventTime: the time it was issued decides which ticks it can still protect"
+                + " (docs/redaction.md, 'When an opt-out takes effect')"));
+      } else {
+        out.collect(o);
       }
     }
   }

@@ -110,14 +110,12 @@ public record MechanismStreams(
       mqm = g.add(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(), id));
     }
     if (config.redaction() != null) {
-      DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
-      TickClock clock = new TickClock(config.time().tickMillis(), config.time().epochMillis());
-      redaction = g.add(redaction(observations, control, preload, config.redaction(), config.noise(), clock, id));
+      redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
+          config.time().clock(), id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
-      fleet = fleet(mqm, config.mqm(), config.model().states(),
-          config.time().allowedLatenessTicks() * config.time().tickMillis(), id);
+      fleet = fleet(mqm, config.mqm(), config.model().states(), config.time().clock(), id);
     }
     return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet);
   }
@@ -143,40 +141,34 @@ public record MechanismStreams(
    * with the opt-outs keyed by subject. The model has two states (the configuration checks it), mapped to
    * themselves: state 1 is the value the redaction protects.
    *
-   * @param clock the job's tick clock: held records are also decided when the watermark passes their hold-back
-   *     (observations carry the end of their tick as timestamp, as ingestion gives them); {@code null} = decided on
-   *     the subject's own later ticks and at the end of the input only
-   */
-  public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
-      DataStream<OptOut> optOuts, RedactionSpec spec, NoiseKeySource key, TickClock clock, String idPrefix) {
-    return redaction(observations, optOuts, OptOutPreload.NONE, spec, key, clock, idPrefix);
-  }
-
-  /**
-   * {@link #redaction(KeyedStream, DataStream, RedactionSpec, NoiseKeySource, TickClock, String)} with opt-outs
-   * known before the job starts ({@link OptOutPreload}).
+   * @param optOuts the live opt-out stream (event-time timestamps from their source), or {@code null} for none:
+   *     then redaction sees an empty control input, and decides a subject's records on its own later ticks too
+   * @param preload opt-outs known before the job starts (file mode), applied to a subject before any decision
+   * @param clock the job's tick clock: held records are decided when the watermark passes their hold-back
    */
   public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, OptOutPreload preload, RedactionSpec spec, NoiseKeySource key, TickClock clock,
       String idPrefix) {
     String id = prefix(idPrefix);
-    KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
+    DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
+    KeyedStream<OptOut, String> keyedOptOuts = control.keyBy(OptOut::getSubjectId, Types.STRING);
     return observations.connect(keyedOptOuts)
-        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload), REDACTION_TYPE)
+        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, optOuts != null),
+            REDACTION_TYPE)
         .name(id + "redaction").uid(id + REDACTION_UID);
   }
 
   /**
    * The fleet histogram (post-processing of released MQM histograms, no privacy cost; docs/operators.md, 'Fleet
-   * histogram'), keyed by window (uid {@value #FLEET_UID} after {@code idPrefix}). Needs event-time timestamps on
-   * the histograms (they inherit those of the observations) and watermarks. {@link #attach} attaches it when
+   * histogram'), keyed by window (uid {@value #FLEET_UID} after {@code idPrefix}). Needs watermarks: a window is
+   * emitted when the watermark passes the end of its last tick ({@code clock}). {@link #attach} attaches it when
    * {@code mqm.fleet} is true.
    */
   public static SingleOutputStreamOperator<FleetHistogram> fleet(DataStream<WindowHistogram> histograms, MqmSpec spec,
-      List<String> stateLabels, long allowedLatenessMillis, String idPrefix) {
+      List<String> stateLabels, TickClock clock, String idPrefix) {
     String id = prefix(idPrefix);
     return histograms.keyBy(FleetHistogramFunction.windowKey(), FleetHistogramFunction.KEY_TYPE)
-        .process(new FleetHistogramFunction(spec, List.copyOf(stateLabels), allowedLatenessMillis), FLEET_TYPE)
+        .process(new FleetHistogramFunction(spec, List.copyOf(stateLabels), clock), FLEET_TYPE)
         .name(id + "fleet histogram").uid(id + FLEET_UID);
   }
 

@@ -62,7 +62,7 @@ class DemoRunTest {
   /** Regression: opt-outs were written in Avro's single-object encoding, which the job's decoder refuses. */
   @Test
   void optOutsAreWrittenAsPlainAvroBinary() throws Exception {
-    OptOut o = new OptOut("home-01", 5L, 9L);
+    OptOut o = new OptOut("home-01", 5L, 9L, null);
     byte[] bytes = DemoRun.avro(o);
     var decoder = DecoderFactory.get().binaryDecoder(new ByteArrayInputStream(bytes), null);
     assertThat(new SpecificDatumReader<>(OptOut.class).read(null, decoder)).isEqualTo(o);

@@ -180,7 +180,7 @@ class FileInputsTest {
     Path optOuts = dir.resolve("optouts.avro");
     try (DataFileWriter<OptOut> w = new DataFileWriter<>(new SpecificDatumWriter<>(OptOut.class))) {
       w.create(OptOut.getClassSchema(), optOuts.toFile());
-      w.append(new OptOut("s", 1L, 2L));
+      w.append(new OptOut("s", 1L, 2L, null));
     }
     assertThatThrownBy(() -> FileInputs.check(new InputConfig.File(optOuts.toString(), InputConfig.Format.AVRO, null)))
         .isInstanceOf(ConfigException.class).hasMessageContaining("cannot be read as org.pufferflow.avro.Observation");
@@ -189,9 +189,9 @@ class FileInputsTest {
   @Test
   void optOutsAreReadStrictlyWithAnOptionalHeader(@TempDir Path dir) throws IOException {
     Path f = Files.writeString(dir.resolve("o.csv"), "subject,fromTick,toTick\nm1, 3, 5\nm2,0,0\r\n");
-    assertThat(FileInputs.optOuts(f)).containsExactly(new OptOut("m1", 3L, 5L), new OptOut("m2", 0L, 0L));
+    assertThat(FileInputs.optOuts(f)).containsExactly(new OptOut("m1", 3L, 5L, null), new OptOut("m2", 0L, 0L, null));
     assertThat(FileInputs.optOuts(Files.writeString(dir.resolve("n.csv"), "m,1,1\n")))
-        .containsExactly(new OptOut("m", 1L, 1L));
+        .containsExactly(new OptOut("m", 1L, 1L, null));
     assertThat(FileInputs.optOuts(Files.writeString(dir.resolve("e.csv"), ""))).isEmpty();
     String[][] bad = {
         {"m1,3,5\nm2,x,5\n", "input.optOuts: line 2: fromTick = 'x': not an integer tick"},

@@ -98,7 +98,7 @@ class JobAssemblyKafkaTest {
     }
     ObservationRecords.produce(kafka.bootstrapServers(), "in", input);
     ObservationRecords.produce(kafka.bootstrapServers(), "opt", List.of(
-        new Keyed("s0", ObservationRecords.encode(new OptOut("s0", 5L, 8L))),
+        new Keyed("s0", ObservationRecords.encode(new OptOut("s0", 5L, 8L, java.time.Instant.ofEpochMilli(5_000)))),
         new Keyed("x", new byte[] {9, 9, 9, 9, 9})));
 
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();

@@ -93,13 +93,21 @@ final class PipelineRuns {
     return out;
   }
 
-  /** Three opt-outs for late ticks of three subjects, and one undecodable opt-out. */
+  /**
+   * Three opt-outs for late ticks of three subjects, each issued at the start of its first tick (in time for all of
+   * it, docs/redaction.md), and one undecodable opt-out.
+   */
   static List<Keyed> optOuts() {
     return List.of(
-        new Keyed("s1", ObservationRecords.encode(new OptOut("s1", 44L, 47L))),
-        new Keyed("s17", ObservationRecords.encode(new OptOut("s17", 50L, 50L))),
-        new Keyed("s33", ObservationRecords.encode(new OptOut("s33", 40L, 52L))),
+        new Keyed("s1", ObservationRecords.encode(optOut("s1", 44, 47))),
+        new Keyed("s17", ObservationRecords.encode(optOut("s17", 50, 50))),
+        new Keyed("s33", ObservationRecords.encode(optOut("s33", 40, 52))),
         new Keyed("x", new byte[] {9, 9, 9, 9, 9}));
+  }
+
+  /** An opt-out of ticks [from, to] (1 s each) issued at the start of tick {@code from}. */
+  static OptOut optOut(String subject, long from, long to) {
+    return new OptOut(subject, from, to, Instant.ofEpochMilli(from * 1000L));
   }
 
   /**
