@@ -55,6 +55,7 @@ public final class JobAssembly {
     private final JobConfig config;
     private String bootstrapServers;
     private OffsetsInitializer stoppingOffsets;
+    private OffsetsInitializer optOutStoppingOffsets;
     private boolean boundedSet;
     private String id = "";
     private MapFunction<RawRecord, RawRecord> interceptor;
@@ -77,15 +78,28 @@ public final class JobAssembly {
       PufferPreconditions.checkArgument(!boundedSet, "bounded = %s: conflicts with a bound set earlier on this"
           + " builder", bounded);
       this.stoppingOffsets = bounded ? OffsetsInitializer.latest() : null;
+      this.optOutStoppingOffsets = stoppingOffsets;
       this.boundedSet = true;
       return this;
     }
 
-    /** Kafka input: read from the start up to {@code stoppingOffsets} (the source waits for them), then finish. */
+    /**
+     * Kafka input: read from the start up to {@code stoppingOffsets} (the source waits for them), then finish; the
+     * opt-out topic (with redaction) up to its end offsets at job start.
+     */
     public Builder boundedAt(OffsetsInitializer stoppingOffsets) {
+      return boundedAt(stoppingOffsets, OffsetsInitializer.latest());
+    }
+
+    /**
+     * Kafka input: read the input topic up to {@code observations} and the opt-out topic up to {@code optOuts} (the
+     * sources wait for them: for inputs still being produced), then finish.
+     */
+    public Builder boundedAt(OffsetsInitializer observations, OffsetsInitializer optOuts) {
       PufferPreconditions.checkArgument(!boundedSet, "boundedAt = %s: conflicts with a bound set earlier on this"
-          + " builder", stoppingOffsets);
-      this.stoppingOffsets = PufferPreconditions.checkNotNull("stoppingOffsets", stoppingOffsets);
+          + " builder", observations);
+      this.stoppingOffsets = PufferPreconditions.checkNotNull("stoppingOffsets", observations);
+      this.optOutStoppingOffsets = PufferPreconditions.checkNotNull("optOutStoppingOffsets", optOuts);
       this.boundedSet = true;
       return this;
     }
@@ -154,9 +168,8 @@ public final class JobAssembly {
               : OptOutPreload.of(FileInputs.optOuts(java.nio.file.Path.of(f.optOutsPath())));
         } else {
           KafkaConfig kafka = config.kafka();
-          boolean bounded = b.stoppingOffsets != null;
           DataStream<RawRecord> rawOptOuts = KafkaInputs.rawOptOuts(env, b.bootstrapServers, kafka.optOutTopic(),
-              kafka.groupId(), bounded ? OffsetsInitializer.latest() : null, eventTime(),
+              kafka.groupId(), b.optOutStoppingOffsets, eventTime(),
               id + "opt-outs: " + kafka.optOutTopic(), id + "opt-out-source");
           SingleOutputStreamOperator<OptOut> decoded = KafkaInputs.optOuts(rawOptOuts, id);
           rejected = rejected.union(decoded.getSideOutput(Rejections.TAG));
