@@ -85,15 +85,19 @@ final class EventTimeRuns {
     FileOutputs.finish(out, a.outputs());
     Map<String, List<String>> all = new TreeMap<>();
     for (OutputKind k : a.outputs()) {
-      List<SpecificRecordBase> records = new ArrayList<>();
-      try (InputStream in = Files.newInputStream(FileOutputs.fileOf(out, k));
-          DataFileStream<SpecificRecordBase> s =
-              new DataFileStream<>(in, new SpecificDatumReader<>(castClass(k.recordClass())))) {
-        s.forEach(records::add);
-      }
-      all.put(k.fileStem(), lines(records));
+      all.put(k.fileStem(), lines(readFile(FileOutputs.fileOf(out, k), castClass(k.recordClass()))));
     }
     return all;
+  }
+
+  /** The records of an Avro output file. */
+  static <T extends SpecificRecordBase> List<T> readFile(Path file, Class<T> type) throws IOException {
+    List<T> records = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(file);
+        DataFileStream<T> s = new DataFileStream<>(in, new SpecificDatumReader<>(type))) {
+      s.forEach(records::add);
+    }
+    return records;
   }
 
   /** Every committed output of a Kafka run ({@link #lines}). */
