@@ -28,9 +28,9 @@ import org.apache.avro.io.EncoderFactory;
 /**
  * {@code avro} records ({@link RecordFormat}): a record is its Avro binary encoding with the output's schema
  * ({@code SpecificData}'s schema of the record class; part files written with another schema are resolved to it).
- * The output file is a deterministic Avro object container file: the writer's default codec ({@code null}) and
- * block size, no metadata beyond the schema and codec, and the sync marker {@link #syncMarker} derived from the
- * schema instead of a random one, so the same records in the same order give the same bytes.
+ * The output file is a deterministic Avro object container file: the writer's default codec ({@code null}, not
+ * recorded in the header) and block size, no metadata but the schema, and the sync marker {@link #syncMarker}
+ * derived from the schema instead of a random one, so the same records in the same order give the same bytes.
  *
  * <p>Not thread-safe (it reuses one encoder and decoder).
  */

@@ -63,14 +63,6 @@ class OutputOrderTest {
     assertThat(json.key()[1]).isEqualTo(12345678901L);
   }
 
-  @Test
-  void theAvroSyncMarkerIsAFunctionOfTheSchema() {
-    byte[] a = AvroRecordFormat.syncMarker(DphmmRelease.getClassSchema());
-    assertThat(a).hasSize(16).isEqualTo(AvroRecordFormat.syncMarker(new Schema.Parser()
-        .parse(DphmmRelease.getClassSchema().toString())));
-    assertThat(AvroRecordFormat.syncMarker(LedgerEvent.getClassSchema())).isNotEqualTo(a);
-  }
-
   private static OutputOrder.Keyed keyed(SpecificRecordBase r, OutputConfig.Format format) throws IOException {
     return RecordFormat.of(format, OutputKind.DPHMM_RELEASES).keyed(PartFiles.encoded(r, format));
   }
