@@ -1,8 +1,6 @@
 package org.pufferflow.jobs.io;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
@@ -15,12 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.avro.Schema;
-import org.apache.avro.file.DataFileStream;
-import org.apache.avro.file.DataFileWriter;
-import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.sink.FileSink;
@@ -35,7 +27,7 @@ import org.pufferflow.jobs.pipeline.OutputKind;
 /**
  * The file-mode outputs (docs/ingestion.md, 'File mode'): one Flink {@code FileSink} per output writes part files
  * under {@code <dir>/.parts/<fileStem>/}, and after the job has finished {@link #finish} merges each output's parts
- * into {@code <dir>/<fileStem>.jsonl} or {@code .avro}.
+ * into {@code <dir>/<fileStem>.jsonl} or {@code .avro}, sorted in the canonical order ({@link OutputOrder}).
  *
  * <p>Exactly-once: a part file becomes visible (committed, its name no longer starting with a dot) only when the
  * checkpoint that covers its records completes, or at the end of a bounded run (the final checkpoint); after a
@@ -51,6 +43,9 @@ public final class FileOutputs {
 
   /** The directory of part files, inside the output directory. */
   public static final String PARTS = ".parts";
+
+  /** The directory of the sort's run files, inside {@link #PARTS}. */
+  static final String RUNS = ".runs";
 
   private FileOutputs() {}
 
@@ -100,14 +95,22 @@ public final class FileOutputs {
   }
 
   /**
-   * Merges the committed part files of each of {@code kinds}, in order of their names, into its file (replacing an
-   * existing one atomically: written to a hidden temporary file, then moved), then deletes {@code <dir>/.parts}. An
-   * output without records gets an empty file ({@code jsonl}: zero bytes; {@code avro}: a container file with the
-   * schema and no records). In-progress part files (names starting with a dot) are ignored.
+   * Merges the committed part files of each of {@code kinds} into its file, sorted in the canonical order
+   * ({@link OutputOrder}: by subject, then tick or window, then the record's bytes), so that two runs giving the
+   * same records write byte-identical files; then deletes {@code <dir>/.parts}. Each file replaces an existing one
+   * atomically (written to a hidden temporary file, then moved). An output without records gets an empty file
+   * ({@code jsonl}: zero bytes; {@code avro}: a container file with the schema and no records). In-progress part
+   * files (names starting with a dot) are ignored. Memory is bounded: the sort spills sorted runs to
+   * {@code <dir>/.parts/.runs/} ({@link ExternalSort.Limits#DEFAULT}).
    *
    * @return the files written, in the order of {@code kinds}' enum constants
    */
   public static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds) {
+    return finish(out, kinds, ExternalSort.Limits.DEFAULT);
+  }
+
+  /** {@link #finish(OutputConfig.Directory, Set)} with the sort's memory limits given (tests force spills). */
+  static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds, ExternalSort.Limits limits) {
     PufferPreconditions.checkNotNull("out", out);
     List<Path> written = new ArrayList<>();
     try {
@@ -115,12 +118,8 @@ public final class FileOutputs {
       for (OutputKind kind : new TreeSet<>(kinds)) {
         Path target = fileOf(out, kind);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        List<Path> parts = committedParts(out, kind);
-        if (out.format() == OutputConfig.Format.JSONL) {
-          concatenate(parts, tmp);
-        } else {
-          mergeAvro(SpecificData.get().getSchema(kind.recordClass()), parts, tmp);
-        }
+        Path runs = Path.of(out.dir()).resolve(PARTS).resolve(RUNS).resolve(kind.fileStem());
+        writeSorted(RecordFormat.of(out.format(), kind), committedParts(out, kind), runs, limits, tmp);
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         written.add(target);
       }
@@ -129,6 +128,18 @@ public final class FileOutputs {
     }
     clearParts(out);
     return written;
+  }
+
+  private static void writeSorted(RecordFormat format, List<Path> parts, Path runs, ExternalSort.Limits limits,
+      Path target) throws IOException {
+    try (ExternalSort sort = new ExternalSort(runs, format, limits)) {
+      for (Path p : parts) {
+        format.read(p, sort::add);
+      }
+      try (RecordFormat.RecordWriter w = format.writer(Files.newOutputStream(target))) {
+        sort.writeTo(w);
+      }
+    }
   }
 
   static Path partsOf(OutputConfig.Directory out, OutputKind kind) {
@@ -153,26 +164,6 @@ public final class FileOutputs {
     }
     parts.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
     return parts;
-  }
-
-  private static void concatenate(List<Path> parts, Path target) throws IOException {
-    try (OutputStream o = Files.newOutputStream(target)) {
-      for (Path p : parts) {
-        Files.copy(p, o);
-      }
-    }
-  }
-
-  private static void mergeAvro(Schema schema, List<Path> parts, Path target) throws IOException {
-    try (DataFileWriter<Object> w = new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
-      w.create(schema, target.toFile());
-      for (Path p : parts) {
-        try (InputStream in = Files.newInputStream(p);
-            DataFileStream<Object> records = new DataFileStream<>(in, new GenericDatumReader<>())) {
-          w.appendAllFrom(records, false);
-        }
-      }
-    }
   }
 
   private static void deleteTree(Path root) {

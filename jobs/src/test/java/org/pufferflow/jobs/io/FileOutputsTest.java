@@ -9,10 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -43,7 +47,7 @@ import org.pufferflow.operators.RawRecord;
 
 /**
  * docs/ingestion.md, 'File mode': file outputs on a MiniCluster at parallelism 2 with checkpointing; every record
- * written exactly once, in both formats, also across a failure and restore.
+ * written exactly once, in both formats, also across a failure and restore, and in the canonical order.
  */
 @Timeout(300)
 class FileOutputsTest {
@@ -174,16 +178,26 @@ class FileOutputsTest {
     }
   }
 
+  /** The releases of lines 1 to RECORDS. */
+  private static Stream<DphmmRelease> releases() {
+    return LongStream.rangeClosed(1, RECORDS).mapToObj(FileOutputsTest::release);
+  }
+
+  /** {@code releases} in the canonical order: subject (all ASCII), then tick, as {@code as}. */
+  private static <T> List<T> canonical(Stream<DphmmRelease> releases, Function<DphmmRelease, T> as) {
+    return releases.sorted(Comparator.comparing((DphmmRelease r) -> r.getSubjectId().toString())
+        .thenComparingLong(DphmmRelease::getTick)).map(as).toList();
+  }
+
   private static void checkJsonl(OutputConfig.Directory out) throws IOException {
-    List<String> expected = new ArrayList<>();
-    for (long line = 1; line <= RECORDS; line++) {
-      expected.add(JsonLines.toJson(release(line)));
-    }
     assertThat(Files.readAllLines(FileOutputs.fileOf(out, OutputKind.DPHMM_RELEASES), StandardCharsets.UTF_8))
-        .containsExactlyInAnyOrderElementsOf(expected);
+        .containsExactlyElementsOf(canonical(releases(), JsonLines::toJson));
     List<String> rejected = Files.readAllLines(FileOutputs.fileOf(out, OutputKind.REJECTED), StandardCharsets.UTF_8);
     assertThat(rejected).hasSize(RECORDS).doesNotHaveDuplicates();
-    assertThat(rejected).allMatch(l -> l.startsWith("{\"sourceTopic\":\"file:in.csv\",\"sourcePartition\":0,"));
+    for (int i = 0; i < RECORDS; i++) { // sorted by offset, the line number
+      assertThat(rejected.get(i)).startsWith("{\"sourceTopic\":\"file:in.csv\",\"sourcePartition\":0,"
+          + "\"sourceOffset\":" + (i + 1) + ",");
+    }
   }
 
   @Test
@@ -195,17 +209,13 @@ class FileOutputsTest {
     assertThat(FailOnceAfterCheckpoint.SEEN.get()).as("records re-read after the restore").isGreaterThan(RECORDS);
     FileOutputs.finish(out, EnumSet.of(OutputKind.DPHMM_RELEASES, OutputKind.REJECTED, OutputKind.REDACTED_RECORDS));
     List<DphmmRelease> releases = readAvro(FileOutputs.fileOf(out, OutputKind.DPHMM_RELEASES), DphmmRelease.class);
-    List<DphmmRelease> expected = new ArrayList<>();
-    for (long line = 1; line <= RECORDS; line++) {
-      expected.add(release(line));
-    }
     assertThat(releases).hasSize(RECORDS);
     assertThat(releases.stream().map(JsonLines::toJson).toList())
-        .containsExactlyInAnyOrderElementsOf(expected.stream().map(JsonLines::toJson).toList());
+        .containsExactlyElementsOf(canonical(releases(), JsonLines::toJson));
     List<RejectedObservation> rejected =
         readAvro(FileOutputs.fileOf(out, OutputKind.REJECTED), RejectedObservation.class);
-    assertThat(rejected.stream().map(RejectedObservation::getSourceOffset).sorted().toList())
-        .isEqualTo(java.util.stream.LongStream.rangeClosed(1, RECORDS).boxed().toList());
+    assertThat(rejected.stream().map(RejectedObservation::getSourceOffset).toList())
+        .isEqualTo(LongStream.rangeClosed(1, RECORDS).boxed().toList());
     assertThat(readAvro(FileOutputs.fileOf(out, OutputKind.REDACTED_RECORDS), RedactedRecord.class)).isEmpty();
   }
 
@@ -228,20 +238,25 @@ class FileOutputsTest {
     return out;
   }
 
-  /** finish() without Flink: committed parts in name order, in-progress and foreign files ignored. */
+  /** finish() without Flink: committed parts sorted by subject and tick, in-progress and foreign files ignored. */
   @Test
-  void finishMergesCommittedPartsInNameOrderAndIgnoresInProgressFiles(@TempDir Path dir) throws IOException {
+  void finishSortsTheCommittedPartsAndIgnoresInProgressFiles(@TempDir Path dir) throws IOException {
     OutputConfig.Directory out = new OutputConfig.Directory(dir.toString(), OutputConfig.Format.JSONL);
     Path parts = dir.resolve(".parts/redacted-records");
     Files.createDirectories(parts);
-    Files.writeString(parts.resolve("redacted-records-b-0-0.jsonl"), "b0\n");
-    Files.writeString(parts.resolve("redacted-records-a-1-0.jsonl"), "a1\n");
-    Files.writeString(parts.resolve("redacted-records-a-0-1.jsonl"), "a0-1\n");
-    Files.writeString(parts.resolve(".redacted-records-c-0-2.jsonl.inprogress.1234"), "partial\n");
+    Files.writeString(parts.resolve("redacted-records-b-0-0.jsonl"), redacted("a", 10) + redacted("b", 1));
+    Files.writeString(parts.resolve("redacted-records-a-1-0.jsonl"), redacted("a", 9));
+    Files.writeString(parts.resolve("redacted-records-a-0-1.jsonl"), redacted("b", 0) + redacted("a", 9));
+    Files.writeString(parts.resolve(".redacted-records-c-0-2.jsonl.inprogress.1234"), redacted("a", 0));
     Files.writeString(parts.resolve("notes.txt"), "x\n");
     FileOutputs.finish(out, EnumSet.of(OutputKind.REDACTED_RECORDS));
-    assertThat(dir.resolve("redacted-records.jsonl")).hasContent("a0-1\na1\nb0");
+    assertThat(dir.resolve("redacted-records.jsonl"))
+        .hasContent(redacted("a", 9) + redacted("a", 9) + redacted("a", 10) + redacted("b", 0) + redacted("b", 1));
     assertThat(dir.resolve(".parts")).doesNotExist();
     FileOutputs.clearParts(out); // nothing left: no error
+  }
+
+  private static String redacted(String subject, long tick) {
+    return JsonLines.toJson(RedactedRecord.newBuilder().setSubjectId(subject).setTick(tick).setValue(1).build()) + "\n";
   }
 }
