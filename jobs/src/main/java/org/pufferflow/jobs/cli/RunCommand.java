@@ -142,9 +142,15 @@ public final class RunCommand implements Callable<Integer> {
           + "); progress every " + JobProgress.INTERVAL_MILLIS / 1000 + " s");
       JobClient client = env.executeAsync("pufferflow " + config.getFileName());
       java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
       Thread cancel = new Thread(() -> { // Ctrl-C (SIGINT/SIGTERM) of a running job
         stopping.set(true);
         client.cancel();
+        try { // the JVM halts when the hooks are done: let the main thread say why first
+          reported.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }, "pufferflow-cancel");
       Runtime.getRuntime().addShutdownHook(cancel);
       JobProgress progress = new JobProgress(err, assembled.id(), assembled.outputs());
@@ -154,6 +160,8 @@ public final class RunCommand implements Callable<Integer> {
       } catch (java.util.concurrent.ExecutionException e) {
         if (stopping.get()) {
           err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
+          err.flush();
+          reported.countDown();
           return 130;
         }
         throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));

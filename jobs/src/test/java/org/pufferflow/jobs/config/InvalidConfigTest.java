@@ -96,6 +96,10 @@ class InvalidConfigTest {
         c("time.tickMillis: must be > 0, got 0", "time.tickMillis=0"),
         c("time.allowedLatenessTicks: must be >= 0, got -1", "time.allowedLatenessTicks=-1"),
         c("time.epochMillis: must be >= 0, got -5", "time.epochMillis=-5"),
+        c("time.idleTimeoutMillis: must be >= 1, got 0", "time.idleTimeoutMillis=0"),
+        c("time.maxDriftTicks: must be >= 1, got -3", "time.maxDriftTicks=-3"),
+        c("time.idleTimeoutMillis: expected an integer, got 2.5", "time.idleTimeoutMillis=2.5"),
+        c("time.allowedLatenessTicks: must be <= 2147483647, got 3000000000", "time.allowedLatenessTicks=3000000000"),
         // model
         c("model.transition[1]: row sums to 0.97, expected 1 (±1e-9)", "model.transition=[[0.9,0.1],[0.25,0.72]]"),
         c("model.transition[1]: has 3 entries, expected 2 (one per state)",
