@@ -41,10 +41,9 @@ class RunCommandMissingKeyTest {
     Path config = dir.resolve("job.yaml");
     yaml.writeValue(config.toFile(), root);
 
-    PrintStream original = System.err;
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     // RunCommand prints "running …" after it has checked the key and built the job, before the job starts
-    System.setErr(new PrintStream(progress, true) {
+    PrintStream systemErr = new PrintStream(progress, true) {
       @Override
       public void println(String line) {
         if (line.startsWith("running ")) {
@@ -56,13 +55,8 @@ class RunCommandMissingKeyTest {
         }
         super.println(line);
       }
-    });
-    Run r;
-    try {
-      r = CliHarness.run(new RunCommand(), "--config", config.toString());
-    } finally {
-      System.setErr(original);
-    }
+    };
+    Run r = CliHarness.run(RunCommand::new, systemErr, "--config", config.toString());
     assertThat(progress.toString()).contains("running ");
     assertThat(Files.exists(key)).isFalse();
     assertThat(r.code()).as(r.err()).isEqualTo(1);
