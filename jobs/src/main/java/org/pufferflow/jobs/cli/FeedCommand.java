@@ -1,25 +1,15 @@
 package org.pufferflow.jobs.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
-import org.pufferflow.jobs.io.CsvObservations;
+import org.pufferflow.jobs.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,10 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow feed --config job.yaml --input FILE.csv [--bootstrap-servers HOST:PORT]} (docs/cli.md, 'feed'):
  * writes a CSV file of observations into the job's Kafka input topic, one record per line, so that {@code run} can
- * be tried without writing a producer. Each line becomes the payload {@link CsvObservations} makes for the job's
- * discretizer (a malformed line goes as its own bytes, which the job rejects as {@code UNDECODABLE}); the key is the
- * subject (UTF-8; none when the line has no subject), the record timestamp the line's time when it has one that
- * Kafka accepts (>= 0). The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
+ * be tried without writing a producer ({@link CsvFeed}: the payload of each line, its key — the subject, or a
+ * deterministic stand-in for a line without one — and the producer settings).
  *
  * <p>Invalid input is exit 2 with one line: a missing input file, a configuration whose input is a file, the
  * embedded broker without {@code --bootstrap-servers} (it lives in the {@code run} process, whose address only that
@@ -46,7 +34,8 @@ import picocli.CommandLine.Spec;
       "Write a CSV file into the Kafka input topic of a job configuration, one Observation record (Avro) per line:",
       "columns subject,time,state (categorical), subject,time,reading (bins) or subject,time,lat,lon (grid), time in",
       "epoch milliseconds, an optional header line starting with 'subject'. Malformed lines are sent as they are",
-      "(the job rejects them as UNDECODABLE)."
+      "(the job rejects them as UNDECODABLE). The key is the subject; a line without one is keyed by the text",
+      "before its first comma (or the whole line, or '(no subject)'), so every line's partition is deterministic."
     })
 public final class FeedCommand implements Callable<Integer> {
 
@@ -93,58 +82,10 @@ public final class FeedCommand implements Callable<Integer> {
       }
       throw e;
     }
-    long[] counts = produce(job, bootstrap);
+    CsvFeed.Fed fed = CsvFeed.write(input, job, bootstrap);
     PrintWriter out = spec.commandLine().getOut();
-    out.printf("fed %d records (%d malformed lines sent as-is; the job rejects them as UNDECODABLE) to %s%n",
-        counts[0], counts[1], kafka.inputTopic());
+    out.println(fed.summary(kafka.inputTopic()));
     out.flush();
     return 0;
-  }
-
-  /** Sends every non-header line; returns {records, malformed}. */
-  private long[] produce(JobConfig job, String bootstrap) throws IOException {
-    Properties p = new Properties();
-    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ProducerConfig.ACKS_CONFIG, "all");
-    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) KafkaPreflight.TIMEOUT.toMillis());
-    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
-    p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-    String topic = job.kafka().inputTopic();
-    CsvObservations csv = CsvObservations.forDiscretizer(job.discretizer());
-    AtomicReference<Exception> failure = new AtomicReference<>();
-    long records = 0;
-    long malformed = 0;
-    try (KafkaProducer<byte[], byte[]> producer =
-            new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-        BufferedReader lines = Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
-      long n = 0;
-      for (String line = lines.readLine(); line != null && failure.get() == null; line = lines.readLine()) {
-        if (++n == 1 && CsvObservations.isHeader(line)) {
-          continue;
-        }
-        byte[] value = csv.payload(line);
-        byte[] key = csv.subject() == null ? null : csv.subject().getBytes(StandardCharsets.UTF_8);
-        // no record timestamp: the producer stamps the publication time. The event time is in the record; stamping
-        // it as the Kafka timestamp let the broker's time retention (7 days by default) delete the records of an
-        // older data set before the job read them (docs/ingestion.md, 'Kafka record timestamps').
-        producer.send(new ProducerRecord<>(topic, null, null, key, value), (metadata, e) -> {
-          if (e != null) {
-            failure.compareAndSet(null, e);
-          }
-        });
-        records++;
-        malformed += csv.malformed() ? 1 : 0;
-      }
-      producer.flush();
-    } catch (KafkaException e) {
-      failure.compareAndSet(null, e);
-    }
-    Exception e = failure.get();
-    if (e != null) {
-      throw new UsageException("kafka.inputTopic: writing to " + topic + " at " + bootstrap + " failed: "
-          + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
-    }
-    return new long[] {records, malformed};
   }
 }

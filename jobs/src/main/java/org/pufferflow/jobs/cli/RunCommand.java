@@ -19,6 +19,7 @@ import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.FileInputs;
 import org.pufferflow.jobs.io.FileOutputs;
+import org.pufferflow.jobs.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
@@ -49,8 +50,9 @@ import picocli.CommandLine.Spec;
       "mechanisms (DPHMM, MQM + fleet histogram, redaction) and publish what they",
       "release (Kafka topics with exactly-once transactions, or one file per",
       "output). Invalid records go to the rejected output with a reason code.",
-      "kafka.bootstrapServers: embedded starts an in-JVM Kafka broker. Progress",
-      "every 5 s on stderr; docs/cli.md, 'run'."
+      "kafka.bootstrapServers: embedded starts an in-JVM Kafka broker, empty: give",
+      "it the input with --feed FILE.csv, or feed it from another terminal",
+      "(pufferflow feed). Progress every 5 s on stderr; docs/cli.md, 'run'."
     })
 public final class RunCommand implements Callable<Integer> {
 
@@ -58,8 +60,14 @@ public final class RunCommand implements Callable<Integer> {
   Path config;
 
   @Option(names = "--bounded",
-      description = "Kafka input: process the input topic up to its current end, then exit (file input always ends).")
+      description = "Kafka input: process the input topic up to its current end, then exit (file input always ends)."
+          + " With the embedded broker only together with --feed.")
   boolean bounded;
+
+  @Option(names = "--feed", paramLabel = "FILE.csv",
+      description = "kafka.bootstrapServers: embedded: once the broker is up, write this CSV into the input topic as"
+          + " `pufferflow feed` does, then run. For another broker use `pufferflow feed`.")
+  Path feed;
 
   @Option(names = "--from-savepoint", paramLabel = "PATH",
       description = "Local run: restore the job's state from this savepoint or retained checkpoint.")
@@ -75,6 +83,7 @@ public final class RunCommand implements Callable<Integer> {
     if (bounded && !job.input().kafka()) {
       throw new UsageException("--bounded: only for a Kafka input; input.file is read to its end anyway");
     }
+    checkFeed(job);
     StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment();
     return ExecutionSettings.onCluster(probe) ? submitToCluster(probe, job) : runLocally(job);
   }
@@ -108,8 +117,31 @@ public final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** {@code --feed} needs a Kafka input on the embedded broker and a readable file; checked before anything starts. */
+  private void checkFeed(JobConfig job) {
+    if (feed == null) {
+      return;
+    }
+    if (!job.input().kafka()) {
+      throw new UsageException("--feed: only for a Kafka input on kafka.bootstrapServers: embedded; this"
+          + " configuration reads input.file, which run reads by itself");
+    }
+    if (!job.kafka().embedded()) {
+      throw new UsageException("--feed: only with kafka.bootstrapServers: embedded (an in-JVM broker that starts"
+          + " empty); to write a CSV into the broker at " + job.kafka().bootstrapServers() + " use pufferflow feed"
+          + " --config " + config + " --input " + feed);
+    }
+    if (!Files.isRegularFile(feed) || !Files.isReadable(feed)) {
+      throw new UsageException("--feed: " + feed + " is not a readable file");
+    }
+  }
+
   private int runLocally(JobConfig job) throws Exception {
     ExecutionConfig exec = job.execution();
+    if (bounded && job.kafka().embedded() && feed == null) {
+      throw new UsageException("--bounded: the embedded broker starts empty, so a bounded run would read nothing;"
+          + " give the input with --feed FILE.csv (or run unbounded and feed it from another terminal)");
+    }
     int parallelism = exec.localParallelism();
     EmbeddedKafka broker = job.usesKafka() && job.kafka().embedded() ? EmbeddedKafka.start() : null;
     try {
@@ -199,7 +231,14 @@ public final class RunCommand implements Callable<Integer> {
       return bootstrap;
     }
     err.println("embedded Kafka broker at " + bootstrap + " (topics " + String.join(", ", created) + ")");
-    if (job.input().kafka()) {
+    if (feed != null) {
+      try {
+        err.println(CsvFeed.write(feed, job, bootstrap).summary(kafka.inputTopic()));
+      } catch (java.io.IOException e) {
+        throw new UsageException("--feed: cannot read " + feed + ": " + e.getMessage(), e);
+      }
+    }
+    if (job.input().kafka() && !bounded) {
       err.println("feed it from another terminal: ./pufferflow feed --config " + config + " --input FILE.csv"
           + " --bootstrap-servers " + bootstrap);
     }

@@ -126,9 +126,10 @@ public final class DemoRun {
   }
 
   /**
-   * Creates every topic of every pipeline once, with unlimited retention: the job's outputs carry the event time of
-   * the synthetic data (2026-01-01 onwards) as record timestamps, which the broker's default retention of 7 days
-   * would delete at its next check, while the demo is still reading them.
+   * Creates every topic of every pipeline once, with unlimited retention: a safeguard. Every record the demo writes
+   * and the job publishes carries its publication time as Kafka timestamp (docs/ingestion.md, 'Kafka record
+   * timestamps'); when the outputs carried the synthetic event times (2026-01-01 onwards) instead, the broker's
+   * default retention of 7 days deleted them at its next check, while the demo was still reading them.
    */
   static void createTopics(EmbeddedKafka kafka, List<DemoPipeline> pipelines) {
     Set<String> done = new LinkedHashSet<>();

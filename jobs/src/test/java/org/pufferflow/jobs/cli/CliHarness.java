@@ -1,8 +1,10 @@
 package org.pufferflow.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -30,5 +32,19 @@ final class CliHarness {
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute(args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  /**
+   * {@link #run} with the process's {@code System.err} replaced by {@code systemErr} while the command is created
+   * and runs: what {@code run} prints there (progress, the summary of a bounded run) is not picocli's error stream.
+   */
+  static Run run(Supplier<?> command, PrintStream systemErr, String... args) {
+    PrintStream original = System.err;
+    System.setErr(systemErr);
+    try {
+      return run(command.get(), args);
+    } finally {
+      System.setErr(original);
+    }
   }
 }

@@ -8,13 +8,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.ingest.ObservationDecoder;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 
 /** docs/cli.md, 'feed': a CSV into the input topic of the embedded broker; every wrong input is exit 2. */
@@ -89,14 +94,14 @@ class FeedCommandTest {
         seen.add(key + " " + new String(rec.value(), StandardCharsets.UTF_8));
         continue;
       }
-      assertThat(key).isEqualTo(o.getSubjectId() == null ? "-" : o.getSubjectId());
+      assertThat(key).isEqualTo(o.getSubjectId() == null ? CsvFeed.NO_SUBJECT_KEY : o.getSubjectId());
       Instant t = o.getEventTime();
       // the publication time, never the (old) event time that the broker's time retention would delete
       assertThat(rec.timestamp()).isGreaterThanOrEqualTo(before);
       seen.add(key + " " + o.getSubjectId() + "@" + (t == null ? null : t.toEpochMilli()) + "=" + o.getReading());
     }
     assertThat(seen).containsExactlyInAnyOrder(
-        "m1 m1@1000=0.5", "m2 m2@2000=3.25", "m1 m1@3000=null", "- m3,not-a-time,1.0", "- null@4000=1.0",
+        "m1 m1@1000=0.5", "m2 m2@2000=3.25", "m1 m1@3000=null", "m3 m3,not-a-time,1.0", "(no subject) null@4000=1.0",
         "m2 m2@-5=2.0", "m1 m1@5000=7.0");
     // per subject in file order (one key, one partition)
     List<Long> m1 = new ArrayList<>();
@@ -108,13 +113,55 @@ class FeedCommandTest {
     assertThat(m1).containsExactly(1000L, 3000L, 5000L);
   }
 
+  /**
+   * Two feeds of one CSV into two topics of 4 partitions put every record into the same partition: the one Kafka's
+   * default partitioner derives from its key, which malformed lines and lines without a subject have too.
+   */
+  @Test
+  void twoFeedsOfOneFilePutEveryRecordIntoTheSamePartition() throws Exception {
+    kafka.createTopics(4, "feed-a", "feed-b");
+    Path file = Files.writeString(dir.resolve("partitions.csv"), String.join("\n",
+        "subject,time,reading", "m1,1000,0.5", "m2,2000,3.25", "m3,not-a-time,1.0", " m4 ,1,2,3", "no commas at all",
+        "", ",4000,1.0", " ,x", "m5,5000,7", "m6,6000,1", "m7,7000,2", "m8,8000,3", ""));
+    List<List<ConsumerRecord<byte[], byte[]>>> feeds = new ArrayList<>();
+    for (String topic : List.of("feed-a", "feed-b")) {
+      Path config = Files.writeString(dir.resolve(topic + ".yaml"),
+          JOB.replace("BROKER", kafka.bootstrapServers()).replace("feed-in", topic));
+      Run r = CliHarness.run(new FeedCommand(), "--config", config.toString(), "--input", file.toString());
+      assertThat(r.code()).as(r.err()).isZero();
+      feeds.add(readAll(topic, 12));
+    }
+    Map<String, String> a = placement(feeds.get(0));
+    assertThat(a).hasSize(12).isEqualTo(placement(feeds.get(1)));
+    assertThat(a.values().stream().map(s -> s.substring(0, s.lastIndexOf(" @"))))
+        .contains("m3", "m4", "no commas at all", CsvFeed.NO_SUBJECT_KEY);
+    assertThat(a.values().stream().map(s -> s.substring(s.lastIndexOf('@') + 1)).distinct().count())
+        .as("keys spread over more than one partition").isGreaterThan(1);
+    for (ConsumerRecord<byte[], byte[]> rec : feeds.get(0)) {
+      assertThat(rec.key()).as("every record has a key").isNotNull();
+      assertThat(rec.partition()).as("the default partitioner's choice for its key")
+          .isEqualTo(Utils.toPositive(Utils.murmur2(rec.key())) % 4);
+    }
+  }
+
+  /** Each record's value (Base64) → "key @partition" (no two lines of the file have the same value). */
+  private static Map<String, String> placement(List<ConsumerRecord<byte[], byte[]>> records) {
+    Map<String, String> out = new HashMap<>();
+    for (ConsumerRecord<byte[], byte[]> rec : records) {
+      String key = rec.key() == null ? "-" : new String(rec.key(), StandardCharsets.UTF_8);
+      out.put(Base64.getEncoder().encodeToString(rec.value()), key + " @" + rec.partition());
+    }
+    return out;
+  }
+
   private static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expected) {
     Properties p = kafka.clientProperties();
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
     try (KafkaConsumer<byte[], byte[]> c =
         new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> parts = List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1));
+      List<TopicPartition> parts = new ArrayList<>();
+      c.partitionsFor(topic).forEach(i -> parts.add(new TopicPartition(topic, i.partition())));
       c.assign(parts);
       c.seekToBeginning(parts);
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

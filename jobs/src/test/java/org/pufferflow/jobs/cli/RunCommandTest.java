@@ -2,12 +2,17 @@ package org.pufferflow.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.testing.KeyFiles;
 
 @Timeout(180)
 class RunCommandTest {
@@ -79,11 +84,59 @@ class RunCommandTest {
   }
 
   @Test
-  void boundedRunOnTheEmbeddedBrokerFinishesByItself(@TempDir Path dir) throws Exception {
+  void aBoundedRunOnTheEmbeddedBrokerWithoutFeedIsRefused(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("job.yaml");
     Files.writeString(f, VALID);
-    Files.writeString(f, VALID + "flink: {checkpointIntervalMillis: 500}\n");
-    assertThat(run("--config", f.toString(), "--bounded").code()).isZero();
+    Run r = run("--config", f.toString(), "--bounded");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: --bounded: the embedded broker starts empty, so a bounded run would"
+        + " read nothing; give the input with --feed FILE.csv (or run unbounded and feed it from another terminal)");
+  }
+
+  @Test
+  void feedIsRefusedWithoutTheEmbeddedBrokerNamingPufferflowFeed(@TempDir Path dir) throws Exception {
+    Path csv = Files.writeString(dir.resolve("in.csv"), "subject,time,state\ns1,0,a\n");
+    Path external = Files.writeString(dir.resolve("external.yaml"),
+        VALID.replace("bootstrapServers: embedded", "bootstrapServers: \"127.0.0.1:1\""));
+    Run r = run("--config", external.toString(), "--feed", csv.toString(), "--bounded");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("error: --feed: only with kafka.bootstrapServers: embedded")
+        .contains("use pufferflow feed --config " + external);
+
+    Path file = Files.writeString(dir.resolve("file.yaml"),
+        VALID + "input: {file: in.csv, format: csv}\noutput: {dir: out, format: jsonl}\n");
+    Run f = run("--config", file.toString(), "--feed", csv.toString());
+    assertThat(f.code()).isEqualTo(2);
+    assertThat(f.err().strip()).isEqualTo("error: --feed: only for a Kafka input on kafka.bootstrapServers: embedded;"
+        + " this configuration reads input.file, which run reads by itself");
+
+    Path embedded = Files.writeString(dir.resolve("embedded.yaml"), VALID);
+    Run missing = run("--config", embedded.toString(), "--feed", dir.resolve("nope.csv").toString());
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err().strip()).startsWith("error: --feed: ").endsWith("nope.csv is not a readable file");
+  }
+
+  /**
+   * The smart-meter example as shipped (embedded broker) with a test key file: {@code --feed} writes the data set
+   * into the input topic once the broker is up, and the bounded run reads all of it. Only what was read and accepted
+   * is checked here; what the mechanisms release is ExamplesRunTest's.
+   */
+  @Test
+  void aBoundedRunOnTheEmbeddedBrokerReadsTheFedFile(@TempDir Path dir) throws Exception {
+    Path examples = RepositoryPaths.root().resolve("examples");
+    Path key = KeyFiles.write(dir, 7, 3);
+    String yaml = Files.readString(examples.resolve("smart-meters.yaml"))
+        .replace("keyEnv: PUFFERFLOW_NOISE_KEY", "keyFile: " + key);
+    assertThat(yaml).contains("bootstrapServers: embedded").contains("keyFile: ");
+    Path f = Files.writeString(dir.resolve("smart-meters.yaml"), yaml);
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    Run r = CliHarness.run(RunCommand::new, new PrintStream(progress, true, StandardCharsets.UTF_8), "--config",
+        f.toString(), "--bounded", "--feed", examples.resolve("data/smart-meters.csv").toString());
+    String err = progress.toString(StandardCharsets.UTF_8);
+    assertThat(r.code()).as(r.err() + err).isZero();
+    assertThat(err).contains("fed 384 records (0 malformed lines sent as-is;").doesNotContain("feed it from another");
+    assertThat(err).containsPattern("records read +384\\b").containsPattern("accepted +384\\b");
   }
 
   /** An unreachable broker is one line within 30 s, never a job that retries forever. */

@@ -23,8 +23,9 @@ import org.pufferflow.jobs.pipeline.OutputKind;
 class DemoRunTest {
 
   /**
-   * Regression: the outputs carry the synthetic event times (2026-01-01 on) as record timestamps, so topics with the
-   * broker's default retention (7 days) lost them at the next retention check while the demo was reading.
+   * Regression: when the outputs carried the synthetic event times (2026-01-01 on) as record timestamps, topics with
+   * the broker's default retention (7 days) lost them at the next retention check while the demo was reading. The
+   * outputs now carry the publication time; the unlimited retention stays as a safeguard.
    */
   @Test
   void everyTopicIsCreatedWithUnlimitedRetention() throws Exception {

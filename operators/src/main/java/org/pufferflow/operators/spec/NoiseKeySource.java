@@ -68,8 +68,9 @@ public final class NoiseKeySource implements Serializable {
   /**
    * Reads the key now (call it in {@code open()}, or once at start to fail early).
    *
-   * @throws IllegalArgumentException {@code "noise.keyFile: <reason>"} or {@code "noise.keyEnv: <reason>"} when the
-   *     file cannot be read, the variable is unset, or the content is not a key of at least 32 bytes
+   * @throws NoiseKeyUnavailableException {@code "noise.keyFile: <reason>"} or {@code "noise.keyEnv: <reason>"} when
+   *     the file cannot be read, the variable is unset, or the content is not a key of at least 32 bytes; Flink treats
+   *     it as non-recoverable, so an operator whose {@code open()} throws it fails the job without restarts
    */
   public NoiseKey load() {
     String where = file ? "noise key file " + Path.of(location) : "noise key environment variable " + location;
@@ -80,7 +81,7 @@ public final class NoiseKeySource implements Serializable {
       String prefix = where + ": ";
       String reason = message.startsWith(prefix) ? message.substring(prefix.length()) : "cannot be loaded";
       // no cause: NoiseKey's message names the location, which this message must not repeat
-      throw new IllegalArgumentException(
+      throw new NoiseKeyUnavailableException(
           configKey() + ": " + reason + (file ? " (file name not shown)" : " (variable name not shown)"));
     }
   }
