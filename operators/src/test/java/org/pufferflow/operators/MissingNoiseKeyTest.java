@@ -72,7 +72,8 @@ class MissingNoiseKeyTest {
         DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), LedgerSpec.total(10), gone));
     var mqm = MqmTestSupport.harness(MqmTestSupport.stickySpec(4, 4), LedgerSpec.total(100), unset);
     var redaction = RedactionFunctionTest.harness(
-        new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.BITS));
+        new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.BITS,
+            RedactionFunctionTest.CLOCK, OptOutPreload.NONE, true));
     assertNonRecoverable(assertThatThrownBy(dphmm::open), FILE_LINE);
     assertNonRecoverable(assertThatThrownBy(mqm::open), ENV_LINE);
     assertNonRecoverable(assertThatThrownBy(redaction::open), FILE_LINE);
