@@ -31,7 +31,7 @@ import org.pufferflow.operators.TickWatermarks;
 public final class KafkaInputs {
 
   /** How often the sources of an alignment group compare their watermarks. */
-  static final Duration ALIGNMENT_UPDATE = Duration.ofSeconds(1);
+  static final Duration ALIGNMENT_UPDATE = Duration.ofMillis(200);
 
   private KafkaInputs() {}
 
