@@ -2,17 +2,12 @@ package org.pufferflow.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Instant;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.constraints.WithNull;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
-import org.apache.avro.specific.SpecificRecordBase;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.OptOut;
@@ -62,13 +57,11 @@ class EventTimesProperties {
         .isEqualTo(EventTimes.NONE);
   }
 
-  private static <T extends SpecificRecordBase> byte[] encode(T record) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-    @SuppressWarnings("unchecked")
-    SpecificDatumWriter<T> w = new SpecificDatumWriter<>((Class<T>) record.getClass());
-    w.write(record, e);
-    e.flush();
-    return out.toByteArray();
+  private static byte[] encode(Observation o) {
+    return new ObservationEncoder().encode(o);
+  }
+
+  private static byte[] encode(OptOut o) throws IOException {
+    return StrictAvroDecoderTest.encode(o);
   }
 }

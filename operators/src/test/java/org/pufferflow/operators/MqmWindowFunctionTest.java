@@ -2,6 +2,7 @@ package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.pufferflow.operators.FleetHistogramFunctionTest.CLOCK;
 import static org.pufferflow.operators.MqmTestSupport.LABELS;
 import static org.pufferflow.operators.MqmTestSupport.avroBytes;
 import static org.pufferflow.operators.MqmTestSupport.feed;
@@ -50,7 +51,7 @@ class MqmWindowFunctionTest {
       for (long t = 1; t <= 10; t++) {
         feed(h, "a", t, state(t));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(1L, 3L, 5L, 7L);
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(4L, 6L, 8L, 10L);
       assertThat(out).extracting(WindowHistogram::getReleaseSeq).containsExactly(0L, 1L, 2L, 3L);
@@ -65,11 +66,6 @@ class MqmWindowFunctionTest {
     }
   }
 
-  private static List<WindowHistogram> out(KeyedOneInputStreamOperatorTestHarness<String, StateObservation,
-      WindowHistogram> h) {
-    return new ArrayList<>(h.extractOutputValues());
-  }
-
   @Test
   void gapsNeitherEndNorRestartAWindowIncludingAGapOfABillionTicks() throws Exception {
     MqmSpec spec = stickySpec(4, 2);
@@ -80,7 +76,7 @@ class MqmWindowFunctionTest {
       for (long t : ticks) {
         feed(h, "g", t, state(t));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       // observed ranks 4, 6, 8 end windows; they start at ranks 1, 3, 5
       assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(1L, 5L, 10L);
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(9L, far, far + 5);
@@ -98,7 +94,7 @@ class MqmWindowFunctionTest {
         feed(h, "x", t, state(t));
         feed(h, "y", 100 + 2 * t, state(t));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       assertThat(out).filteredOn(w -> w.getSubjectId().equals("x"))
           .extracting(w -> w.getWindowStartTick() + "-" + w.getWindowEndTick()).containsExactly("1-3", "4-6");
       assertThat(out).filteredOn(w -> w.getSubjectId().equals("y"))
@@ -131,7 +127,7 @@ class MqmWindowFunctionTest {
       for (long t = 1; t <= ticks; t++) {
         feed(h, "s", t, state(t));
       }
-      return out(h);
+      return h.extractOutputValues();
     }
   }
 
@@ -144,7 +140,7 @@ class MqmWindowFunctionTest {
         feed(h, "b", t, state(t));
         feed(h, "c", t, state(t + 1));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       // each window is charged epsilon* = 1: three releases fit in 3.5 per subject
       assertThat(out).filteredOn(w -> w.getSubjectId().equals("b")).extracting(WindowHistogram::getReleaseSeq)
           .containsExactly(0L, 1L, 2L);
@@ -174,7 +170,7 @@ class MqmWindowFunctionTest {
       for (long t = 0; t < 30; t++) {
         feed(h, "p", t, state(t));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       // windows end at ticks 1..29; two per 10-tick period
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(1L, 2L, 10L, 11L, 20L, 21L);
       List<LedgerEvent> events = values(h.getSideOutput(MechanismOutputs.LEDGER_EVENTS));
@@ -196,7 +192,7 @@ class MqmWindowFunctionTest {
     try (var h = harness(spec, budget, key)) {
       h.open();
       feedRange(h, subjects, 1, 200);
-      uninterrupted = out(h);
+      uninterrupted = h.extractOutputValues();
       uninterruptedEvents = values(h.getSideOutput(MechanismOutputs.LEDGER_EVENTS));
     }
     OperatorSubtaskState snapshot;
@@ -206,7 +202,7 @@ class MqmWindowFunctionTest {
       h.open();
       feedRange(h, subjects, 1, 87);
       snapshot = h.snapshot(1L, 1L);
-      before = out(h);
+      before = h.extractOutputValues();
       beforeEvents = values(h.getSideOutput(MechanismOutputs.LEDGER_EVENTS));
     }
     try (var h = harness(spec, budget, key)) {
@@ -215,7 +211,7 @@ class MqmWindowFunctionTest {
       h.open();
       feedRange(h, subjects, 88, 200);
       List<WindowHistogram> all = new ArrayList<>(before);
-      all.addAll(out(h));
+      all.addAll(h.extractOutputValues());
       List<LedgerEvent> events = new ArrayList<>(beforeEvents);
       events.addAll(values(h.getSideOutput(MechanismOutputs.LEDGER_EVENTS)));
       assertThat(uninterrupted).hasSizeGreaterThan(before.size() + 20);
@@ -261,7 +257,7 @@ class MqmWindowFunctionTest {
       feed(h, "s", 3, 7); // no such state
       feed(h, "s", 3, state(3));
       feed(h, "s", 4, state(4));
-      assertThat(avroBytes(out(h))).isEqualTo(avroBytes(clean));
+      assertThat(avroBytes(h.extractOutputValues())).isEqualTo(avroBytes(clean));
       List<RejectedObservation> rejected = values(h.getSideOutput(MechanismOutputs.REJECTED));
       assertThat(rejected).extracting(RejectedObservation::getReasonCode)
           .containsExactly("DUPLICATE_TICK", "TOO_LATE", "UNKNOWN_LABEL");
@@ -301,7 +297,7 @@ class MqmWindowFunctionTest {
       h.initializeState(snapshot);
       h.open();
       feed(h, "s", 3, 0);
-      assertThat(out(h)).hasSize(1);
+      assertThat(h.extractOutputValues()).hasSize(1);
     }
   }
 
@@ -326,7 +322,7 @@ class MqmWindowFunctionTest {
       for (long t : ticks) {
         feed(h, "p", t, state(t));
       }
-      List<WindowHistogram> out = out(h);
+      List<WindowHistogram> out = h.extractOutputValues();
       // ranks 1, 3 end partial windows (lengths 1, 3); ranks 5, 7, 9 full windows starting at ranks 1, 3, 5
       assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(10L, 10L, 10L, 15L, 17L);
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(10L, 15L, 17L, 41L, 43L);
@@ -341,7 +337,7 @@ class MqmWindowFunctionTest {
         for (long t : ticks) {
           feed(h, "p", t, state(t));
         }
-        (o == MqmSpec.Output.COUNTS ? counts : freq).addAll(out(h));
+        (o == MqmSpec.Output.COUNTS ? counts : freq).addAll(h.extractOutputValues());
       }
     }
     int[] lengths = {1, 3, 5, 5, 5};
@@ -351,8 +347,7 @@ class MqmWindowFunctionTest {
             .isEqualTo(counts.get(i).getNoisyCounts().get(c) / lengths[i]);
       }
     }
-    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS,
-        FleetHistogramFunctionTest.CLOCK))
+    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS, CLOCK))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("partial windows");
   }
 

@@ -345,24 +345,6 @@ class RedactionFunctionTest {
 
 
   @Test
-  void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
-    assertThat(fn.toString()).doesNotContain(keyFile.toString()).doesNotContain("0f1e2d")
-        .contains("states=3").contains("holdBackTicks=4");
-    try (var h = harness(fn)) {
-      h.open();
-      h.processElement1(obs("a", 123_456, 2));
-      h.processElement2(optOut("a", 777_777, 888_888));
-      h.snapshot(1L, 1L);
-    }
-    org.pufferflow.operators.state.RedactionBuffer b = new org.pufferflow.operators.state.RedactionBuffer(8);
-    b.add(123_456, 1);
-    b.optOuts().add(777_777, 888_888);
-    assertThat(b.toString()).doesNotContain("123456").doesNotContain("777777").isEqualTo(
-        "RedactionBuffer{held=1, optOutRanges=1}");
-  }
-
-  @Test
   void everyReasonCodeIsListedInTheSchemaDocAndTheIngestionTable() throws IOException {
     String schemaDoc = RejectedObservation.getClassSchema().getField("reasonCode").doc();
     String table = Files.readString(Path.of("..", "docs", "ingestion.md"));
@@ -370,17 +352,6 @@ class RedactionFunctionTest {
       assertThat(schemaDoc).as("RejectedObservation.reasonCode doc").contains(r.name());
       assertThat(table).as("docs/ingestion.md").contains("| `" + r.name() + "` |");
     }
-  }
-
-  @Test
-  void constructorRefusesABitMapThatIsNotZeroOrOne() {
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}, CLOCK, OptOutPreload.NONE, false))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0], CLOCK, OptOutPreload.NONE, false))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
-    RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
-    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS, CLOCK, OptOutPreload.NONE, false)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
   }
 
   // ---------------------------------------------------------------------------------------------------------------

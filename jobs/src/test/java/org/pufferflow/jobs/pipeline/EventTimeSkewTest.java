@@ -25,16 +25,14 @@ import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
 
 /**
@@ -62,21 +60,10 @@ class EventTimeSkewTest {
   static final String OPT_OUTS = "skew-opt";
 
   @TempDir static Path dir;
-  static EmbeddedKafka kafka;
 
-  @BeforeAll
-  static void start() {
-    kafka = EmbeddedKafka.start();
-    kafka.createTopics(PARTITIONS, INPUT);
-    kafka.createTopics(OPT_OUT_PARTITIONS, OPT_OUTS);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (kafka != null) {
-      kafka.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedKafkaExtension KAFKA =
+      new EmbeddedKafkaExtension().topic(INPUT, PARTITIONS).topic(OPT_OUTS, OPT_OUT_PARTITIONS);
 
   @Test
   void skewedPartitionsAndALostTaskManagerCommitExactlyWhatFileModeWrites(@InjectMiniCluster MiniCluster cluster)
@@ -86,7 +73,7 @@ class EventTimeSkewTest {
     long reachBack = EventTimeRuns.HOLD_BACK - config.redaction().build().holdBack();
     SkewedInput in = new SkewedInput(40, TICKS, PARTITIONS, OPT_OUT_PARTITIONS, reachBack, 16);
 
-    KafkaPreflight.prepare(kafka.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);
+    KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     Configuration restarts = new Configuration();
     restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -95,7 +82,7 @@ class EventTimeSkewTest {
     env.configure(restarts);
     env.setParallelism(PARALLELISM);
     env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
-    JobAssembly.builder(config).bootstrapServers(kafka.bootstrapServers())
+    JobAssembly.builder(config).bootstrapServers(KAFKA.bootstrapServers())
         .boundedAt(OffsetsInitializer.offsets(ends(INPUT, in.counts())),
             OffsetsInitializer.offsets(ends(OPT_OUTS, in.optOutCounts())))
         .interceptor(new Progress()).build(env);
@@ -122,7 +109,7 @@ class EventTimeSkewTest {
     job.getJobExecutionResult().get(240, TimeUnit.SECONDS);
     assertThat(Progress.ATTEMPTS.get()).as("the job restarted after the TaskManager was lost").isGreaterThan(1);
 
-    Map<String, List<String>> kafkaOut = EventTimeRuns.committed(kafka.bootstrapServers(), config);
+    Map<String, List<String>> kafkaOut = EventTimeRuns.committed(KAFKA.bootstrapServers(), config);
     Path optOutsCsv = in.optOutsCsv(dir.resolve("opt-outs.csv"));
     Map<String, List<String>> byTime = EventTimeRuns.runFile(EventTimeRuns.file(dir,
         SkewedInput.csv(dir.resolve("by-time.csv"), in.byTime()), optOutsCsv, dir.resolve("out-time")), 2);
@@ -170,7 +157,7 @@ class EventTimeSkewTest {
 
   /** Partition 0 at once; 1 and 2 in bursts of 15 ticks; 3 tick by tick with a pause; opt-outs late. */
   private static void produceWithSkew(SkewedInput in) throws InterruptedException {
-    try (KafkaProducer<byte[], byte[]> p = EventTimeRuns.producer(kafka.bootstrapServers())) {
+    try (KafkaProducer<byte[], byte[]> p = EventTimeRuns.producer(KAFKA.bootstrapServers())) {
       in.byPartition.get(0).forEach(o -> EventTimeRuns.send(p, INPUT, 0, o.subject(), o.value()));
       in.optOuts.stream().filter(o -> o.partition() == 0).forEach(o -> EventTimeRuns.send(p, OPT_OUTS, o));
       p.flush();

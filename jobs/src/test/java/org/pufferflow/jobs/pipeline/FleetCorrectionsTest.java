@@ -20,18 +20,16 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.CommittedRecords;
+import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.FleetHistogramFunction;
 
 /**
@@ -55,21 +53,10 @@ class FleetCorrectionsTest {
   static final String OPT_OUTS = "quiet-opt";
 
   @TempDir static Path dir;
-  static EmbeddedKafka kafka;
 
-  @BeforeAll
-  static void start() {
-    kafka = EmbeddedKafka.start();
-    kafka.createTopics(PARTITIONS, INPUT);
-    kafka.createTopics(1, OPT_OUTS);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (kafka != null) {
-      kafka.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedKafkaExtension KAFKA =
+      new EmbeddedKafkaExtension().topic(INPUT, PARTITIONS).topic(OPT_OUTS, 1);
 
   /** Subject s in partition s % 4, every tick, in order. */
   static List<SkewedInput.Obs> observations(int partition, int fromTick, int toTick) {
@@ -87,7 +74,7 @@ class FleetCorrectionsTest {
   void histogramsOfAPartitionThatWasQuietTooLongArePublishedAsCorrectionsThatCompleteTheirWindows()
       throws Exception {
     JobConfig config = EventTimeRuns.kafka(dir, "quiet", INPUT, OPT_OUTS, ", idleTimeoutMillis: 1000");
-    KafkaPreflight.prepare(kafka.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, 2);
+    KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, 2);
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
     env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
@@ -95,10 +82,10 @@ class FleetCorrectionsTest {
     for (int p = 0; p < PARTITIONS; p++) {
       ends.put(new TopicPartition(INPUT, p), (long) observations(p, 0, TICKS).size());
     }
-    JobAssembly.builder(config).bootstrapServers(kafka.bootstrapServers())
+    JobAssembly.builder(config).bootstrapServers(KAFKA.bootstrapServers())
         .boundedAt(OffsetsInitializer.offsets(ends), OffsetsInitializer.latest()).build(env);
     JobClient job = env.executeAsync("quiet partition");
-    try (KafkaProducer<byte[], byte[]> producer = EventTimeRuns.producer(kafka.bootstrapServers())) {
+    try (KafkaProducer<byte[], byte[]> producer = EventTimeRuns.producer(KAFKA.bootstrapServers())) {
       for (int t = 0; t < TICKS; t++) {
         for (int p = 0; p < PARTITIONS; p++) {
           if (p == 3 && t == TICKS / 2) {
@@ -125,14 +112,14 @@ class FleetCorrectionsTest {
     Path noOptOuts = java.nio.file.Files.writeString(dir.resolve("none.csv"), "subject,fromTick,toTick\n");
     Map<String, List<String>> file = EventTimeRuns.runFile(EventTimeRuns.file(dir,
         SkewedInput.csv(dir.resolve("quiet.csv"), all), noOptOuts, dir.resolve("out")), 2);
-    Map<String, List<String>> live = EventTimeRuns.committed(kafka.bootstrapServers(), config);
+    Map<String, List<String>> live = EventTimeRuns.committed(KAFKA.bootstrapServers(), config);
     for (String output : List.of("dphmm-releases", "window-histograms", "redacted-records", "ledger-events",
         "rejected")) {
       assertThat(live.get(output)).as(output).isEqualTo(file.get(output));
     }
 
     List<FleetHistogram> published =
-        CommittedRecords.values(kafka.bootstrapServers(), config.kafka().fleetTopic(), FleetHistogram.class);
+        CommittedRecords.values(KAFKA.bootstrapServers(), config.kafka().fleetTopic(), FleetHistogram.class);
     long publishedCorrections = published.stream().filter(FleetHistogram::getCorrection).count();
     assertThat(publishedCorrections).as("partition 3's subjects, for the windows that closed without them")
         .isPositive().isEqualTo(corrections);

@@ -18,17 +18,15 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
 
 /**
@@ -54,20 +52,9 @@ class WatermarkAlignmentTest {
   static final String INPUT = "align-in";
 
   @TempDir static Path dir;
-  static EmbeddedKafka kafka;
 
-  @BeforeAll
-  static void start() {
-    kafka = EmbeddedKafka.start();
-    kafka.createTopics(PARTITIONS, INPUT);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (kafka != null) {
-      kafka.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedKafkaExtension KAFKA = new EmbeddedKafkaExtension().topic(INPUT, PARTITIONS);
 
   @Test
   void aPartitionWrittenAheadIsReadAtMostAboutTheDriftAheadOfTheOthers() throws Exception {
@@ -93,7 +80,7 @@ class WatermarkAlignmentTest {
         "discretizer: {type: categorical}",
         "mqm: {window: 8, slide: 8, epsilon: 1.0, fleet: true, budget: {total: 1000.0}}",
         "noise: {keyFile: " + key.toAbsolutePath() + "}", ""), dir);
-    KafkaPreflight.prepare(kafka.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, 2);
+    KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, 2);
     Map<Integer, List<SkewedInput.Obs>> byPartition = new HashMap<>();
     Map<TopicPartition, Long> ends = new HashMap<>();
     for (int p = 0; p < PARTITIONS; p++) {
@@ -103,10 +90,10 @@ class WatermarkAlignmentTest {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.setParallelism(2);
     env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
-    JobAssembly.builder(config).bootstrapServers(kafka.bootstrapServers())
+    JobAssembly.builder(config).bootstrapServers(KAFKA.bootstrapServers())
         .boundedAt(OffsetsInitializer.offsets(ends)).interceptor(new Lead()).build(env);
     JobClient job = env.executeAsync("alignment " + run);
-    try (KafkaProducer<byte[], byte[]> producer = EventTimeRuns.producer(kafka.bootstrapServers())) {
+    try (KafkaProducer<byte[], byte[]> producer = EventTimeRuns.producer(KAFKA.bootstrapServers())) {
       int[] next = new int[PARTITIONS];
       for (int t = 0; t < OTHERS; t++) {
         if (t == 200) { // once alignment is under way, partition 0 is written to its end at once

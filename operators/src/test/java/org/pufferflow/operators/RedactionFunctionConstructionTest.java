@@ -1,0 +1,66 @@
+package org.pufferflow.operators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.pufferflow.operators.RedactionFunctionTest.BITS;
+import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
+import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
+import static org.pufferflow.operators.RedactionFunctionTest.harness;
+import static org.pufferflow.operators.RedactionFunctionTest.obs;
+import static org.pufferflow.operators.RedactionFunctionTest.optOut;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.spec.RedactionSpec;
+
+/** What the redaction function refuses to be built with, and what it never shows (docs/operators.md). */
+class RedactionFunctionConstructionTest {
+
+  @TempDir Path dir;
+  Path keyFile;
+  NoiseKeySource key;
+
+  @BeforeEach
+  void writeKey() throws IOException {
+    keyFile = dir.resolve("noise.key");
+    Files.writeString(keyFile, "0f1e2d3c4b5a69788796a5b4c3d2e1f000112233445566778899aabbccddeeff\n",
+        StandardCharsets.US_ASCII);
+    key = NoiseKeySource.file(keyFile.toAbsolutePath().toString());
+  }
+
+  @Test
+  void constructorRefusesABitMapThatIsNotZeroOrOne() {
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}, CLOCK, OptOutPreload.NONE, false))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0], CLOCK, OptOutPreload.NONE, false))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
+    RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
+    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS, CLOCK, OptOutPreload.NONE, false))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
+  }
+
+  @Test
+  void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
+    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    assertThat(fn.toString()).doesNotContain(keyFile.toString()).doesNotContain("0f1e2d")
+        .contains("states=3").contains("holdBackTicks=4");
+    try (var h = harness(fn)) {
+      h.open();
+      h.processElement1(obs("a", 123_456, 2));
+      h.processElement2(optOut("a", 777_777, 888_888));
+      h.snapshot(1L, 1L);
+    }
+    org.pufferflow.operators.state.RedactionBuffer b = new org.pufferflow.operators.state.RedactionBuffer(8);
+    b.add(123_456, 1);
+    b.optOuts().add(777_777, 888_888);
+    assertThat(b.toString()).doesNotContain("123456").doesNotContain("777777").isEqualTo(
+        "RedactionBuffer{held=1, optOutRanges=1}");
+  }
+}
