@@ -10,7 +10,7 @@ public enum ReasonCode {
   UNDECODABLE,
   /** {@code subjectId} is null or empty. */
   MISSING_SUBJECT,
-  /** {@code eventTime} is null. */
+  /** {@code eventTime} is null (of an observation, or of an opt-out read from the opt-out topic). */
   MISSING_TIME,
   /** {@code eventTime} is negative or before the configured epoch (a negative tick). */
   NEGATIVE_TIME,
@@ -31,8 +31,8 @@ public enum ReasonCode {
   /** The record's tick is behind the subject's newest tick by more than the allowed lateness, or is before a tick
    * of the subject that was already processed. */
   TOO_LATE,
-  /** redaction: an opt-out (or its first part) covers ticks whose records can no longer be protected, because a
-   * record they would redact was already released (docs/operators.md, 'Redaction function'). */
+  /** redaction: an opt-out (or its first part) covers ticks it cannot protect: before the reach of its issue time, or
+   * whose records were already released (docs/redaction.md, 'When an opt-out takes effect'). */
   OPT_OUT_TOO_LATE,
   /** redaction: an opt-out with {@code fromTick > toTick}, or one that would exceed the subject's limit of held
    * opt-out ranges; nothing of it is protected. */
