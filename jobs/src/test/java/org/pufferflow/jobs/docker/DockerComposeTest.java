@@ -4,26 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
-import org.apache.flink.state.rocksdb.RocksDBOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.RepositoryPaths;
@@ -43,7 +35,7 @@ import picocli.CommandLine;
  * image versions against the root pom's properties; every file the compose file and the Dockerfile reference; the
  * submitted job configuration (loads, sets nothing of the cluster's, names a broker of the compose file); the topics
  * the one-shot {@code topics} service creates against the ones that configuration uses; every {@code
- * FLINK_PROPERTIES} key against the option classes of the project's Flink version; checkpoint and savepoint storage
+ * FLINK_PROPERTIES} key against the option classes of the project's Flink version (FlinkPropertiesTest); checkpoint and savepoint storage
  * on a volume that the JobManager and the TaskManager share; the submit command; the noise key variable.
  */
 class DockerComposeTest {
@@ -54,11 +46,14 @@ class DockerComposeTest {
 
   private static JsonNode compose;
   private static Document jobsPom;
-  private static String flinkVersion;
+  static String flinkVersion;
   private static String kafkaVersion;
 
   @BeforeAll
   static void read() throws Exception {
+    if (compose != null) {
+      return;
+    }
     compose = new YAMLMapper().readTree(DOCKER.resolve("docker-compose.yml").toFile());
     Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(ROOT.resolve("pom.xml").toFile());
     flinkVersion = pom.getElementsByTagName("flink.version").item(0).getTextContent().trim();
@@ -214,26 +209,6 @@ class DockerComposeTest {
   }
 
   @Test
-  void everyFlinkPropertyIsACurrentOptionOfThisFlinkVersionAndParses() throws Exception {
-    Map<String, ConfigOption<?>> options = flinkOptions();
-    assertThat(options).containsKeys("parallelism.default", "state.backend.type"); // the scan found the classes
-    Map<String, String> properties = flinkProperties("jobmanager");
-    Configuration configuration = Configuration.fromMap(properties);
-    for (Map.Entry<String, String> p : properties.entrySet()) {
-      ConfigOption<?> option = options.get(p.getKey());
-      assertThat(option).as("Flink " + flinkVersion + " has no (non-deprecated) option " + p.getKey()).isNotNull();
-      Object value = configuration.get(option); // throws on a value the option cannot parse
-      assertThat(value).as(p.getKey()).isNotNull();
-    }
-    assertThat(properties.get("state.backend.type")).isIn(
-        ExecutionConfig.StateBackend.HASHMAP.configName(), ExecutionConfig.StateBackend.ROCKSDB.configName());
-    assertThat(properties.get("restart-strategy.type")).isIn("none", "fixed-delay", "failure-rate",
-        "exponential-delay");
-    int parallelism = Integer.parseInt(properties.get("parallelism.default"));
-    assertThat(parallelism).isBetween(1, Integer.parseInt(properties.get("taskmanager.numberOfTaskSlots")));
-  }
-
-  @Test
   void checkpointsAndSavepointsLieOnAVolumeTheJobManagerAndTheTaskManagerShare() {
     Map<String, String> properties = flinkProperties("jobmanager");
     for (String key : List.of("execution.checkpointing.dir", "execution.checkpointing.savepoint-dir")) {
@@ -294,40 +269,11 @@ class DockerComposeTest {
     return ConfigLoader.load(mountSource("submit", CONFIG_IN_CONTAINER));
   }
 
-  /** Every public static, non-deprecated ConfigOption of Flink's option classes, by key. */
-  private static Map<String, ConfigOption<?>> flinkOptions() throws Exception {
-    List<Class<?>> classes = new ArrayList<>(List.of(RocksDBOptions.class, RocksDBConfigurableOptions.class));
-    Path core = Path.of(CoreOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    try (JarFile jar = new JarFile(core.toFile())) {
-      jar.stream().map(e -> e.getName())
-          .filter(n -> n.startsWith("org/apache/flink/configuration/") && n.endsWith("Options.class"))
-          .filter(n -> n.indexOf('$') < 0 && n.lastIndexOf('/') == "org/apache/flink/configuration".length())
-          .forEach(n -> {
-            try {
-              classes.add(Class.forName(n.replace('/', '.').substring(0, n.length() - ".class".length())));
-            } catch (ClassNotFoundException e) {
-              throw new IllegalStateException(e);
-            }
-          });
-    }
-    Map<String, ConfigOption<?>> options = new HashMap<>();
-    for (Class<?> c : classes) {
-      for (Field f : c.getFields()) {
-        if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())
-            && !f.isAnnotationPresent(Deprecated.class)) {
-          ConfigOption<?> option = (ConfigOption<?>) f.get(null);
-          options.put(option.key(), option);
-        }
-      }
-    }
-    return options;
-  }
-
   /**
    * A service's FLINK_PROPERTIES as the official image's entrypoint reads them: one {@code key: value} per line,
    * split at the first colon, surrounding blanks dropped, empty lines skipped.
    */
-  private static Map<String, String> flinkProperties(String name) {
+  static Map<String, String> flinkProperties(String name) {
     String text = service(name).path("environment").path("FLINK_PROPERTIES").asText();
     assertThat(text).as(name + " FLINK_PROPERTIES").isNotBlank();
     Map<String, String> out = new LinkedHashMap<>();

@@ -1,0 +1,82 @@
+package org.pufferflow.jobs.docker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
+import org.apache.flink.state.rocksdb.RocksDBOptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.pufferflow.jobs.config.ExecutionConfig;
+
+/**
+ * The {@code FLINK_PROPERTIES} of {@code docker/docker-compose.yml} (docs/cluster.md, 'The cluster's configuration'):
+ * every key is a current (non-deprecated) option of the project's Flink version, found by reflection over Flink's
+ * option classes, and every value parses as that option's type.
+ */
+class FlinkPropertiesTest {
+
+  @BeforeAll
+  static void read() throws Exception {
+    DockerComposeTest.read();
+  }
+
+  @Test
+  void everyFlinkPropertyIsACurrentOptionOfThisFlinkVersionAndParses() throws Exception {
+    Map<String, ConfigOption<?>> options = flinkOptions();
+    assertThat(options).containsKeys("parallelism.default", "state.backend.type"); // the scan found the classes
+    Map<String, String> properties = DockerComposeTest.flinkProperties("jobmanager");
+    Configuration configuration = Configuration.fromMap(properties);
+    for (Map.Entry<String, String> p : properties.entrySet()) {
+      ConfigOption<?> option = options.get(p.getKey());
+      assertThat(option).as("Flink " + DockerComposeTest.flinkVersion + " has no (non-deprecated) option " + p.getKey()).isNotNull();
+      Object value = configuration.get(option); // throws on a value the option cannot parse
+      assertThat(value).as(p.getKey()).isNotNull();
+    }
+    assertThat(properties.get("state.backend.type")).isIn(
+        ExecutionConfig.StateBackend.HASHMAP.configName(), ExecutionConfig.StateBackend.ROCKSDB.configName());
+    assertThat(properties.get("restart-strategy.type")).isIn("none", "fixed-delay", "failure-rate",
+        "exponential-delay");
+    int parallelism = Integer.parseInt(properties.get("parallelism.default"));
+    assertThat(parallelism).isBetween(1, Integer.parseInt(properties.get("taskmanager.numberOfTaskSlots")));
+  }
+
+  /** Every public static, non-deprecated ConfigOption of Flink's option classes, by key. */
+  private static Map<String, ConfigOption<?>> flinkOptions() throws Exception {
+    List<Class<?>> classes = new ArrayList<>(List.of(RocksDBOptions.class, RocksDBConfigurableOptions.class));
+    Path core = Path.of(CoreOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    try (JarFile jar = new JarFile(core.toFile())) {
+      jar.stream().map(e -> e.getName())
+          .filter(n -> n.startsWith("org/apache/flink/configuration/") && n.endsWith("Options.class"))
+          .filter(n -> n.indexOf('$') < 0 && n.lastIndexOf('/') == "org/apache/flink/configuration".length())
+          .forEach(n -> {
+            try {
+              classes.add(Class.forName(n.replace('/', '.').substring(0, n.length() - ".class".length())));
+            } catch (ClassNotFoundException e) {
+              throw new IllegalStateException(e);
+            }
+          });
+    }
+    Map<String, ConfigOption<?>> options = new HashMap<>();
+    for (Class<?> c : classes) {
+      for (Field f : c.getFields()) {
+        if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())
+            && !f.isAnnotationPresent(Deprecated.class)) {
+          ConfigOption<?> option = (ConfigOption<?>) f.get(null);
+          options.put(option.key(), option);
+        }
+      }
+    }
+    return options;
+  }
+}
