@@ -63,8 +63,11 @@ public final class FleetHistogramFunction
   /** Name of the accumulator counting corrections (the run summary shows it). */
   public static final String CORRECTIONS = "fleet.corrections";
 
-  /** Keyed state name (stable). */
-  static final String SUMS_STATE = "fleet-sums";
+  /**
+   * Keyed state name (stable). Not {@code fleet-sums}: that state of earlier versions had another layout (a variance
+   * sum where this one has (scale, count) pairs), and a new name keeps it from being read as this one.
+   */
+  static final String SUMS_STATE = "fleet-window-sums";
 
   private static final int SUBJECTS = 0;
   private static final int BINS = 1;
