@@ -10,8 +10,6 @@ import static org.pufferflow.operators.RedactionFunctionTest.obs;
 import static org.pufferflow.operators.RedactionFunctionTest.optOut;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,15 +22,11 @@ import org.pufferflow.operators.spec.RedactionSpec;
 class RedactionFunctionConstructionTest {
 
   @TempDir Path dir;
-  Path keyFile;
   NoiseKeySource key;
 
   @BeforeEach
   void writeKey() throws IOException {
-    keyFile = dir.resolve("noise.key");
-    Files.writeString(keyFile, "0f1e2d3c4b5a69788796a5b4c3d2e1f000112233445566778899aabbccddeeff\n",
-        StandardCharsets.US_ASCII);
-    key = NoiseKeySource.file(keyFile.toAbsolutePath().toString());
+    key = MqmTestSupport.keyFile(dir, 0x3c); // bytes 3c 3d 3e ...
   }
 
   @Test
@@ -43,13 +37,14 @@ class RedactionFunctionConstructionTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
     RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
     assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS, CLOCK, OptOutPreload.NONE, false))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
   }
 
   @Test
   void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
     RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
-    assertThat(fn.toString()).doesNotContain(keyFile.toString()).doesNotContain("0f1e2d")
+    assertThat(fn.toString()).doesNotContain(dir.toString()).doesNotContain("3c3d3e")
         .contains("states=3").contains("holdBackTicks=4");
     try (var h = harness(fn)) {
       h.open();
