@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import java.util.Arrays;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
@@ -30,8 +31,9 @@ import org.pufferflow.ingest.TickOrder;
  * after the watermark, hence after it, so tick order is kept.
  *
  * <p>Keyed state per subject: one {@code long[]} ({@value #STATE_NAME}): the last tick emitted, the newest tick
- * seen, the pending timer, and the buffered (tick, state) pairs in tick order — at most L + 1 of them, since a tick
- * L + 1 behind the newest is emitted. Downstream functions order by ticks, not by Flink timestamps: an emitted
+ * seen, the pending timer, the number of buffered ticks and the buffered (tick, state) pairs in tick order — at most
+ * L + 1 of them after each record, since a tick L + 1 behind the newest is emitted. The array is changed in place
+ * and grows (doubling) only when the buffer outgrows it: no allocation per record. Downstream functions order by ticks, not by Flink timestamps: an emitted
  * observation carries the timestamp of the record or timer that released it.
  */
 public final class TickOrderFunction extends KeyedProcessFunction<String, AcceptedRecord, StateObservation> {
@@ -43,7 +45,10 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
   private static final int LAST = 0;
   private static final int MAX = 1;
   private static final int TIMER = 2;
-  private static final int HEADER = 3;
+  private static final int COUNT = 3;
+  private static final int HEADER = 4;
+  /** Buffered pairs a new subject's array has room for. */
+  private static final int INITIAL_PAIRS = 4;
   private static final long NO_TIMER = Long.MIN_VALUE;
 
   private final TickClock clock;
@@ -72,7 +77,10 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
   public void processElement(AcceptedRecord r, Context ctx, Collector<StateObservation> out) throws Exception {
     long[] s = state.value();
     if (s == null) {
-      s = new long[] {TickOrder.NONE, TickOrder.NONE, NO_TIMER};
+      s = new long[HEADER + 2 * INITIAL_PAIRS];
+      s[LAST] = TickOrder.NONE;
+      s[MAX] = TickOrder.NONE;
+      s[TIMER] = NO_TIMER;
     }
     long last = s[LAST];
     long max = s[MAX];
@@ -86,15 +94,15 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     if (max == TickOrder.NONE || r.tick > max) {
       s[MAX] = r.tick;
     }
-    long watermark = ctx.timerService().currentWatermark();
-    if (clock.endOf(r.tick) <= watermark) {
+    if (clock.endOf(r.tick) <= ctx.timerService().currentWatermark()) {
       emit(r.subjectId, r.tick, r.state, out);
       s[LAST] = r.tick;
     } else {
       s = insert(s, r.tick, r.state);
     }
-    s = releaseThrough(s, s[MAX] - order.allowedLateness() - 1, r.subjectId, out);
-    state.update(armTimer(s, ctx.timerService()));
+    releaseWhile(s, s[MAX] - order.allowedLateness() - 1, Long.MIN_VALUE, r.subjectId, out);
+    armTimer(s, ctx.timerService());
+    state.update(s);
   }
 
   @Override
@@ -107,47 +115,39 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     if (s[TIMER] <= watermark) {
       s[TIMER] = NO_TIMER; // this one fired (or an earlier one that a later timer replaced)
     }
+    releaseWhile(s, Long.MIN_VALUE, watermark, ctx.getCurrentKey(), out);
+    armTimer(s, ctx.timerService());
+    state.update(s);
+  }
+
+  /**
+   * Emits, in order, and removes every buffered tick that is at most {@code throughTick} or ends at or before
+   * {@code watermark}.
+   */
+  private void releaseWhile(long[] s, long throughTick, long watermark, String subject,
+      Collector<StateObservation> out) {
+    int count = (int) s[COUNT];
     int n = 0;
-    while (HEADER + 2 * n < s.length && clock.endOf(s[HEADER + 2 * n]) <= watermark) {
+    while (n < count && (s[HEADER + 2 * n] <= throughTick || clock.endOf(s[HEADER + 2 * n]) <= watermark)) {
+      emit(subject, s[HEADER + 2 * n], (int) s[HEADER + 2 * n + 1], out);
       n++;
     }
     if (n > 0) {
-      s = releaseFirst(s, n, ctx.getCurrentKey(), out);
+      s[LAST] = s[HEADER + 2 * (n - 1)];
+      System.arraycopy(s, HEADER + 2 * n, s, HEADER, 2 * (count - n));
+      s[COUNT] = count - n;
     }
-    state.update(armTimer(s, ctx.timerService()));
-  }
-
-  /** Emits, in order, every buffered tick ≤ {@code through}. */
-  private long[] releaseThrough(long[] s, long through, String subject, Collector<StateObservation> out) {
-    int n = 0;
-    while (HEADER + 2 * n < s.length && s[HEADER + 2 * n] <= through) {
-      n++;
-    }
-    return n == 0 ? s : releaseFirst(s, n, subject, out);
-  }
-
-  /** Emits the first {@code n} buffered ticks and removes them. */
-  private long[] releaseFirst(long[] s, int n, String subject, Collector<StateObservation> out) {
-    for (int i = 0; i < n; i++) {
-      emit(subject, s[HEADER + 2 * i], (int) s[HEADER + 2 * i + 1], out);
-    }
-    long[] rest = new long[s.length - 2 * n];
-    System.arraycopy(s, 0, rest, 0, HEADER);
-    System.arraycopy(s, HEADER + 2 * n, rest, HEADER, rest.length - HEADER);
-    rest[LAST] = s[HEADER + 2 * (n - 1)];
-    return rest;
   }
 
   /** Keeps a timer pending at or before the end of the first buffered tick. */
-  private long[] armTimer(long[] s, org.apache.flink.streaming.api.TimerService timers) {
-    if (s.length > HEADER) {
+  private void armTimer(long[] s, org.apache.flink.streaming.api.TimerService timers) {
+    if (s[COUNT] > 0) {
       long due = clock.endOf(s[HEADER]);
       if (s[TIMER] == NO_TIMER || s[TIMER] > due) {
         timers.registerEventTimeTimer(due);
         s[TIMER] = due;
       }
     }
-    return s;
   }
 
   private void emit(String subject, long tick, int state, Collector<StateObservation> out) {
@@ -158,7 +158,8 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
 
   /** Index of {@code tick}'s pair in the buffer, or -1. */
   private static int indexOf(long[] s, long tick) {
-    for (int i = HEADER; i < s.length; i += 2) {
+    int end = HEADER + 2 * (int) s[COUNT];
+    for (int i = HEADER; i < end; i += 2) {
       if (s[i] == tick) {
         return i;
       }
@@ -166,17 +167,18 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     return -1;
   }
 
-  /** The buffer with (tick, state) inserted in tick order ({@code tick} is not buffered). */
+  /** The buffer with (tick, state) inserted in tick order ({@code tick} is not buffered); grown if full. */
   private static long[] insert(long[] s, long tick, int state) {
+    int count = (int) s[COUNT];
+    long[] b = HEADER + 2 * (count + 1) <= s.length ? s : Arrays.copyOf(s, HEADER + 4 * (count + 1));
     int at = HEADER;
-    while (at < s.length && s[at] < tick) {
+    while (at < HEADER + 2 * count && b[at] < tick) {
       at += 2;
     }
-    long[] b = new long[s.length + 2];
-    System.arraycopy(s, 0, b, 0, at);
+    System.arraycopy(b, at, b, at + 2, HEADER + 2 * count - at);
     b[at] = tick;
     b[at + 1] = state;
-    System.arraycopy(s, at, b, at + 2, s.length - at);
+    b[COUNT] = count + 1;
     return b;
   }
 }
