@@ -10,7 +10,6 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 import org.pufferflow.jobs.pipeline.OutputKind;
 import org.pufferflow.jobs.pipeline.ProgressCounters;
-import org.pufferflow.operators.FleetHistogramFunction;
 
 /**
  * The progress line of a local run (every few seconds: records read, accepted, rejected, released per output) and
@@ -57,24 +56,11 @@ final class JobProgress {
         (System.nanoTime() - started) / 1e9, c.get(ProgressCounters.READ), c.get(ProgressCounters.ACCEPTED)));
     for (OutputKind k : outputs) {
       b.append(String.format(Locale.ROOT, "  %s %,d", k.label(), c.get(k.fileStem())));
-      long corrections = corrections(accumulators, k);
-      if (corrections > 0) {
-        b.append(String.format(Locale.ROOT, " (%,d corrections)", corrections));
+      if (k == OutputKind.FLEET_HISTOGRAMS && c.get(ProgressCounters.CORRECTIONS) > 0) {
+        b.append(String.format(Locale.ROOT, " (%,d corrections)", c.get(ProgressCounters.CORRECTIONS)));
       }
     }
     return b.toString();
-  }
-
-  /**
-   * Fleet histograms published as corrections (docs/operators.md, 'Fleet histogram'): a histogram of subjects whose
-   * input came after the window's event time had passed; 0 for other outputs.
-   */
-  private static long corrections(Map<String, Object> accumulators, OutputKind k) {
-    if (k != OutputKind.FLEET_HISTOGRAMS) {
-      return 0;
-    }
-    Object v = accumulators.get(FleetHistogramFunction.CORRECTIONS);
-    return v instanceof Number n ? n.longValue() : 0;
   }
 
   /** The summary of a finished run. */
@@ -87,7 +73,7 @@ final class JobProgress {
       err.printf(Locale.ROOT, "  %-20s %,12d%n", k.label(), c.get(k.fileStem()));
       if (k == OutputKind.FLEET_HISTOGRAMS) {
         err.printf(Locale.ROOT, "  %-20s %,12d  (late window histograms published as corrections)%n",
-            "  of them corrections", corrections(result.getAllAccumulatorResults(), k));
+            "  of them corrections", c.get(ProgressCounters.CORRECTIONS));
       }
     }
     err.flush();

@@ -7,6 +7,7 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.pufferflow.operators.FleetHistogramFunction;
 
 /**
  * Counts what flows through the job in Flink accumulators, for the progress line and the summary of
@@ -18,6 +19,8 @@ public final class ProgressCounters {
 
   public static final String READ = "records read";
   public static final String ACCEPTED = "accepted observations";
+  /** Fleet histograms published as corrections (docs/operators.md, 'Fleet histogram'); 0 without a fleet. */
+  public static final String CORRECTIONS = "fleet corrections";
 
   private ProgressCounters() {}
 
@@ -34,6 +37,7 @@ public final class ProgressCounters {
     for (OutputKind k : outputs) {
       m.put(k.fileStem(), value(accumulators, id + k.fileStem()));
     }
+    m.put(CORRECTIONS, value(accumulators, FleetHistogramFunction.CORRECTIONS));
     return m;
   }
 

@@ -13,10 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -74,14 +71,7 @@ class EventTimeSkewTest {
     SkewedInput in = new SkewedInput(40, TICKS, PARTITIONS, OPT_OUT_PARTITIONS, reachBack, 16);
 
     KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-    Configuration restarts = new Configuration();
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 5);
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(500));
-    env.configure(restarts);
-    env.setParallelism(PARALLELISM);
-    env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
+    StreamExecutionEnvironment env = PipelineRuns.restartingEnvironment(PARALLELISM, 5, Duration.ofMillis(500));
     JobAssembly.builder(config).bootstrapServers(KAFKA.bootstrapServers())
         .boundedAt(OffsetsInitializer.offsets(ends(INPUT, in.counts())),
             OffsetsInitializer.offsets(ends(OPT_OUTS, in.optOutCounts())))

@@ -8,9 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -123,14 +120,7 @@ class ExactlyOnceRecoveryTest {
   /** Runs the assembled job of {@code config} bounded on the whole input; returns its wall time in ms. */
   private static long run(JobConfig config, PipelineRuns.Interceptor interceptor) throws Exception {
     KafkaPreflight.prepare(kafka.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-    Configuration restarts = new Configuration();
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(200));
-    env.configure(restarts);
-    env.setParallelism(PARALLELISM);
-    env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
+    StreamExecutionEnvironment env = PipelineRuns.restartingEnvironment(PARALLELISM, 3, Duration.ofMillis(200));
     JobAssembly.builder(config).bootstrapServers(kafka.bootstrapServers()).bounded(true).id("eo")
         .interceptor(interceptor).build(env);
     long start = System.nanoTime();

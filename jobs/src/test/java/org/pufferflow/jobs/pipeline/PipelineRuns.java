@@ -18,6 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -72,6 +76,22 @@ final class PipelineRuns {
         "redaction: {alpha: 0.2, beta: 0.3, epsilon: 1.0, holdBackTicks: 4}",
         "noise: {keyFile: " + key.toAbsolutePath() + "}", "");
     return ConfigLoader.parse(yaml, dir);
+  }
+
+  /**
+   * An environment of the recovery tests: {@code parallelism}, exactly-once checkpoints every 200 ms and fixed-delay
+   * restarts ({@code attempts}, {@code delay} apart), so a failure restores from the last checkpoint.
+   */
+  static StreamExecutionEnvironment restartingEnvironment(int parallelism, int attempts, Duration delay) {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    Configuration restarts = new Configuration();
+    restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, attempts);
+    restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, delay);
+    env.configure(restarts);
+    env.setParallelism(parallelism);
+    env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
+    return env;
   }
 
   /** Observations of ticks [{@code fromTick}, {@code toTick}) for every subject, in tick order, with poison. */
