@@ -1,7 +1,6 @@
 package org.pufferflow.geometry;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -17,7 +16,9 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p>Assumption: the point set is centrally symmetric (every Δf holds ±(f_j − f_k)), so 0 lies in the relative
  * interior of K. Facets are precomputed once; {@link #norm} allocates nothing and the object is immutable and
- * thread-safe.
+ * thread-safe. This class holds the facet side of K (its H-representation: the gauge, the norm and the Theorem 6.3
+ * multiplier, the per-release path); the vertex lists and the boundary triangulation that the samplers of K
+ * consume are its {@code VertexRepresentation}, built once with it.
  */
 public final class SensitivityHull {
 
@@ -126,11 +127,7 @@ public final class SensitivityHull {
   private final double[] gauge; // facet normals divided by their offsets, r per facet
   private final int facets;
   private final int[] widthFacets; // see widthFacets(...)
-  private final double[][] vertices; // lexicographic
-  private final double[][] verticesCcw; // r == 2 (in span order; original coordinates)
-  private final double[][] spanPolygon; // r == 2: CCW vertices in span coordinates
-  private final double[][] boundaryPoints; // r == 3: points referenced by triangles
-  private final int[][] triangles; // r == 3
+  private final VertexRepresentation vrep; // vertices and boundary, for the samplers
   private final double measure;
 
   private SensitivityHull(int d, ConvexHull h, double[] points) {
@@ -147,87 +144,7 @@ public final class SensitivityHull {
     }
     this.widthFacets = widthFacets(gauge, facets, r);
     this.measure = h.measure;
-    if (r == 0) {
-      this.vertices = new double[][] {new double[d]};
-      this.verticesCcw = vertices;
-      this.spanPolygon = new double[0][];
-    } else {
-      double[][] vs = new double[h.vertices.length][];
-      for (int k = 0; k < vs.length; k++) {
-        vs[k] = Arrays.copyOfRange(points, h.vertices[k] * d, h.vertices[k] * d + d);
-        for (int a = 0; a < d; a++) {
-          vs[k][a] += 0.0; // −0.0 becomes 0.0
-        }
-      }
-      double[][] lex = vs.clone();
-      Arrays.sort(lex, LEXICOGRAPHIC);
-      this.vertices = lex;
-      if (r == 2) {
-        double[][] poly = new double[vs.length][];
-        for (int k = 0; k < vs.length; k++) {
-          poly[k] = new double[] {h.y[2 * h.vertices[k]], h.y[2 * h.vertices[k] + 1]};
-        }
-        int start = 0;
-        for (int k = 1; k < vs.length; k++) {
-          if (polarAngle(poly[k]) < polarAngle(poly[start])) {
-            start = k;
-          }
-        }
-        double[][] ccw = new double[vs.length][];
-        double[][] spanCcw = new double[vs.length][];
-        for (int k = 0; k < vs.length; k++) {
-          ccw[k] = vs[(start + k) % vs.length];
-          spanCcw[k] = poly[(start + k) % vs.length];
-        }
-        this.verticesCcw = ccw;
-        this.spanPolygon = spanCcw;
-      } else {
-        this.verticesCcw = lex;
-        this.spanPolygon = new double[0][];
-      }
-    }
-    if (r == 3) {
-      int m = points.length / d;
-      int[] remap = new int[m];
-      Arrays.fill(remap, -1);
-      int count = 0;
-      for (int idx : h.triangles) {
-        if (remap[idx] < 0) {
-          remap[idx] = count++;
-        }
-      }
-      this.boundaryPoints = new double[count][];
-      for (int i = 0; i < m; i++) {
-        if (remap[i] >= 0) {
-          boundaryPoints[remap[i]] = Arrays.copyOfRange(points, i * d, i * d + d);
-        }
-      }
-      this.triangles = new int[h.triangles.length / 3][];
-      for (int t = 0; t < triangles.length; t++) {
-        triangles[t] = new int[] {remap[h.triangles[3 * t]], remap[h.triangles[3 * t + 1]],
-          remap[h.triangles[3 * t + 2]]};
-      }
-    } else {
-      this.boundaryPoints = new double[0][];
-      this.triangles = new int[0][];
-    }
-  }
-
-  private static final Comparator<double[]> LEXICOGRAPHIC = (a, b) -> {
-    for (int k = 0; k < a.length; k++) {
-      if (a[k] < b[k]) {
-        return -1;
-      }
-      if (a[k] > b[k]) {
-        return 1;
-      }
-    }
-    return 0;
-  };
-
-  private static double polarAngle(double[] p) {
-    double a = Math.atan2(p[1], p[0]);
-    return a < 0 ? a + 2 * Math.PI : a;
+    this.vrep = new VertexRepresentation(d, h, points);
   }
 
   /**
@@ -268,7 +185,7 @@ public final class SensitivityHull {
 
   /** Extreme points of K, lexicographically ordered; K = {0} gives the single vertex 0. Fresh copies. */
   public double[][] vertices() {
-    return deepCopy(vertices);
+    return vrep.vertices();
   }
 
   /**
@@ -276,12 +193,12 @@ public final class SensitivityHull {
    * smallest polar angle in [0, 2π); for other ranks the lexicographic list.
    */
   public double[][] verticesCounterClockwise() {
-    return deepCopy(verticesCcw);
+    return vrep.verticesCounterClockwise();
   }
 
   /** Number of vertices. */
   public int vertexCount() {
-    return vertices.length;
+    return vrep.vertexCount();
   }
 
   /** Vol_d(K): the d-dimensional volume, 0 when r &lt; d. */
@@ -418,21 +335,17 @@ public final class SensitivityHull {
 
   /** For r = 2: the polygon's vertices in span coordinates y = Bᵀv, counter-clockwise. Fresh copy. */
   public double[][] spanPolygon() {
-    return deepCopy(spanPolygon);
+    return vrep.spanPolygon();
   }
 
   /** For r = 3: the points referenced by {@link #boundaryTriangles()}. Fresh copy. */
   public double[][] boundaryPoints() {
-    return deepCopy(boundaryPoints);
+    return vrep.boundaryPoints();
   }
 
   /** For r = 3: outward-oriented triangles covering the boundary, as indices into {@link #boundaryPoints()}. */
   public int[][] boundaryTriangles() {
-    int[][] t = new int[triangles.length][];
-    for (int k = 0; k < t.length; k++) {
-      t[k] = triangles[k].clone();
-    }
-    return t;
+    return vrep.boundaryTriangles();
   }
 
   /**
@@ -450,13 +363,5 @@ public final class SensitivityHull {
   /** Number of distinct facets (r ≥ 1; a segment has 2). */
   public int facetCount() {
     return facets;
-  }
-
-  private static double[][] deepCopy(double[][] a) {
-    double[][] c = new double[a.length][];
-    for (int k = 0; k < a.length; k++) {
-      c[k] = a[k].clone();
-    }
-    return c;
   }
 }
