@@ -11,13 +11,15 @@ import org.pufferflow.common.PufferPreconditions;
 import java.util.Arrays;
 
 /**
- * Spectral and structural quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):
+ * Stationary and spectral quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):
  * the stationary distribution π, π_min, the time reversal P*, the eigen-gap of P (1 − |λ₂(P)|), the eigen-gap of
- * P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and irreducibility/aperiodicity.
+ * P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and the n-step powers and
+ * marginals. Irreducibility and the period (ergodicity) are {@link Ergodicity}'s; π needs an irreducible chain.
  *
  * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}, validated by
  * {@link PufferPreconditions#checkStochasticMatrix}. The static methods are the building blocks; {@link #of} bundles
- * all quantities of one irreducible chain in an immutable object (computed once, shared by DPHMM and MQM).
+ * all quantities of one irreducible chain, its period included, in an immutable object (computed once, shared by
+ * DPHMM and MQM).
  *
  * <p>Caller guarantee: P is public prior knowledge (docs/mqm.md, 'Spec notes and errata' item 12); nothing here touches private data.
  */
@@ -43,12 +45,12 @@ public final class ChainAnalysis {
     this.gapP = eigenGap(p);
     this.gapPPStar = eigenGapOfPPStar(p, pi);
     this.reversible = isReversible(p, pi);
-    this.period = period(p);
+    this.period = Ergodicity.period(p);
   }
 
   /**
    * Analyses an irreducible chain (named "P" in error messages). Aperiodicity is not required here; call
-   * {@link #checkErgodic(String, double[][])} where a mode needs it.
+   * {@link Ergodicity#checkErgodic(String, double[][])} where a mode needs it.
    */
   public static ChainAnalysis of(double[][] p) {
     return new ChainAnalysis(p);
@@ -64,37 +66,13 @@ public final class ChainAnalysis {
     return TransitionMatrices.checkStochastic(name, p);
   }
 
-  /** Fails unless the chain is irreducible (every state reaches every other state). */
-  public static double[][] checkIrreducible(String name, double[][] p) {
-    checkStochastic(name, p);
-    final String why = " (the chain must be ergodic: every state reachable from every other)";
-    int unreached = firstUnreachedFromZero(p);
-    PufferPreconditions.checkArgument(
-        unreached < 0, "%s is not irreducible: state %d cannot be reached from state 0" + why, name, unreached);
-    int stuck = firstNotReachingZero(p);
-    PufferPreconditions.checkArgument(
-        stuck < 0, "%s is not irreducible: state 0 cannot be reached from state %d" + why, name, stuck);
-    return p;
-  }
-
-  /** Fails unless the chain is irreducible and aperiodic (ergodic). */
-  public static double[][] checkErgodic(String name, double[][] p) {
-    checkIrreducible(name, p);
-    int d = period(p);
-    PufferPreconditions.checkArgument(
-        d == 1,
-        "%s is periodic with period %d: the chain must be aperiodic (ergodic) for this mode; its eigen-gap is 0",
-        name, d);
-    return p;
-  }
-
   /**
    * The stationary distribution π (πP = π, Σπ = 1) of an irreducible chain, solved with EJML as the linear system
    * (Pᵀ − I)π = 0 with one equation replaced by Σπ = 1. Rejects matrices that are not row-stochastic or not
    * irreducible (π would not be unique).
    */
   public static double[] stationary(double[][] p) {
-    checkIrreducible("P", p);
+    Ergodicity.checkIrreducible("P", p);
     int k = p.length;
     DMatrixRMaj a = new DMatrixRMaj(k, k);
     for (int x = 0; x < k; x++) {
@@ -258,86 +236,6 @@ public final class ChainAnalysis {
       }
     }
     return out;
-  }
-
-  /** Period of an irreducible chain: gcd of cycle lengths through state 0 (1 = aperiodic). */
-  public static int period(double[][] p) {
-    int k = p.length;
-    int[] level = new int[k];
-    Arrays.fill(level, -1);
-    int[] queue = new int[k];
-    int head = 0;
-    int tail = 0;
-    level[0] = 0;
-    queue[tail++] = 0;
-    int g = 0;
-    while (head < tail) {
-      int u = queue[head++];
-      for (int v = 0; v < k; v++) {
-        if (p[u][v] > 0) {
-          if (level[v] < 0) {
-            level[v] = level[u] + 1;
-            queue[tail++] = v;
-          } else {
-            g = gcd(g, Math.abs(level[u] + 1 - level[v]));
-          }
-        }
-      }
-    }
-    return g == 0 ? 1 : g;
-  }
-
-  /** True iff every state reaches every other state through positive-probability transitions. */
-  public static boolean isIrreducible(double[][] p) {
-    return firstUnreachedFromZero(p) < 0 && firstNotReachingZero(p) < 0;
-  }
-
-  /** The lowest state that cannot be reached from state 0, or −1 when every state can. */
-  public static int firstUnreachedFromZero(double[][] p) {
-    return firstFalse(reach(p, false));
-  }
-
-  /** The lowest state from which state 0 cannot be reached, or −1 when every state reaches it. */
-  public static int firstNotReachingZero(double[][] p) {
-    return firstFalse(reach(p, true));
-  }
-
-  private static int firstFalse(boolean[] seen) {
-    for (int x = 0; x < seen.length; x++) {
-      if (!seen[x]) {
-        return x;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean[] reach(double[][] p, boolean transpose) {
-    int k = p.length;
-    boolean[] seen = new boolean[k];
-    int[] stack = new int[k];
-    int top = 0;
-    seen[0] = true;
-    stack[top++] = 0;
-    while (top > 0) {
-      int u = stack[--top];
-      for (int v = 0; v < k; v++) {
-        double w = transpose ? p[v][u] : p[u][v];
-        if (w > 0 && !seen[v]) {
-          seen[v] = true;
-          stack[top++] = v;
-        }
-      }
-    }
-    return seen;
-  }
-
-  private static int gcd(int a, int b) {
-    while (b != 0) {
-      int t = a % b;
-      a = b;
-      b = t;
-    }
-    return a;
   }
 
   private static double clampGap(double g) {

@@ -1,17 +1,16 @@
 package org.pufferflow.policy;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.geometry.PointSetHull;
 import org.pufferflow.geometry.SensitivityHull;
 
 /**
  * The protectable graph G_t built from the policy graph induced on the constraint C (the paper's Definitions
- * 5.2–5.4, Algorithms 1 and 3; docs/dphmm.md, 'Repair modes'), with its sensitivity hull K_t and the quantities a release needs.
+ * 5.2–5.4; docs/dphmm.md, 'Repair modes'), with its sensitivity hull K_t and the quantities a release needs. The
+ * repair itself (Algorithms 1 and 3, {@code fullSpan}) is {@link GraphRepair}'s; {@link #repair} validates the
+ * input and takes the complete-graph shortcut.
  *
  * <p>Degree of protection DoP(s_i) = #{s_j ∈ C : f(s_j) − f(s_i) ∈ K}, counting s_i, boundary inclusive; s_i is
  * exposed iff DoP = 1 and |C| ≥ 2. The exposed set E0 is computed once from K(G_C) and visited by increasing index;
@@ -37,7 +36,11 @@ public final class ProtectableGraph {
   private final double l1Sensitivity;
   private final double l1Diameter;
 
-  private ProtectableGraph(StateQuery f, int[] c, PolicyGraph graph, List<int[]> constrainedEdges,
+  /**
+   * For {@link #repair} and {@link GraphRepair}: C validated; {@code edges} sorted (j &lt; k), or {@code null} with
+   * {@code constrainedEdges} for the implicit complete graph. Nothing is copied.
+   */
+  ProtectableGraph(StateQuery f, int[] c, PolicyGraph graph, List<int[]> constrainedEdges,
       int[] exposedBefore, List<int[]> added, List<int[]> edges, SensitivityHull hull) {
     this.f = f;
     this.c = c;
@@ -86,186 +89,7 @@ public final class ProtectableGraph {
           DeltaF.completeGraphHull(f, cs, cs.length, fc.extremePoints(), hulls));
     }
     List<int[]> constrained = graph.induced(cs, cs.length);
-    return new Repair(f, cs, constrained, hulls).run(graph, mode, fullSpan);
-  }
-
-  /** The repair algorithms over a mutable edge list. */
-  private static final class Repair {
-    final StateQuery f;
-    final int[] c;
-    final List<int[]> constrained;
-    final List<int[]> edges;
-    final Set<Long> present = new HashSet<>();
-    final int[] degree; // by position in c
-    final List<int[]> added = new ArrayList<>();
-    final HullFactory hulls;
-    SensitivityHull hull;
-
-    Repair(StateQuery f, int[] c, List<int[]> constrained, HullFactory hulls) {
-      this.hulls = hulls;
-      this.f = f;
-      this.c = c;
-      this.constrained = constrained;
-      this.edges = new ArrayList<>(constrained);
-      this.degree = new int[c.length];
-      for (int[] e : constrained) {
-        degree[pos(e[0])]++;
-        degree[pos(e[1])]++;
-      }
-      this.hull = DeltaF.hull(f, edges, hulls);
-    }
-
-    long key(int j, int k) {
-      return (long) Math.min(j, k) * f.size() + Math.max(j, k);
-    }
-
-    int pos(int state) {
-      return java.util.Arrays.binarySearch(c, state);
-    }
-
-    boolean exposed(int p) {
-      if (c.length < 2 || degree[p] > 0) {
-        return false;
-      }
-      int d = f.dimension();
-      for (int q = 0; q < c.length; q++) {
-        if (q != p && hull.normOfDifference(f.flat(), c[q] * d, f.flat(), c[p] * d)
-            <= 1 + SensitivityHull.MEMBERSHIP_TOLERANCE) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    int nearest(int p) {
-      int best = -1;
-      double bestDist = Double.POSITIVE_INFINITY;
-      for (int q = 0; q < c.length; q++) {
-        if (q == p) {
-          continue;
-        }
-        double dist = f.squaredDistance(c[p], c[q]);
-        if (best < 0 || dist < bestDist) {
-          best = q;
-          bestDist = dist;
-        }
-      }
-      return best;
-    }
-
-    /** Adds edge between positions p and q unless present; returns whether it was new. */
-    boolean addEdge(int p, int q) {
-      int j = Math.min(c[p], c[q]);
-      int k = Math.max(c[p], c[q]);
-      if (present.isEmpty()) { // built on the first addition only: most constraints need no repair
-        for (int[] e : edges) {
-          present.add(key(e[0], e[1]));
-        }
-      }
-      if (!present.add(key(j, k))) {
-        return false;
-      }
-      int[] e = {j, k};
-      edges.add(e);
-      added.add(e);
-      degree[p]++;
-      degree[q]++;
-      return true;
-    }
-
-    ProtectableGraph run(PolicyGraph graph, RepairMode mode, boolean fullSpan) {
-      List<Integer> e0 = new ArrayList<>();
-      for (int p = 0; p < c.length; p++) {
-        if (exposed(p)) {
-          e0.add(p);
-        }
-      }
-      int[] exposedBefore = e0.stream().mapToInt(p -> c[p]).toArray();
-      switch (mode) {
-        case STRICT:
-          for (int p : e0) {
-            addEdge(p, nearest(p));
-          }
-          if (!added.isEmpty()) {
-            hull = DeltaF.hull(f, edges, hulls);
-          }
-          break;
-        case GREEDY:
-          for (int p : e0) {
-            if (exposed(p)) {
-              if (addEdge(p, nearest(p))) {
-                hull = DeltaF.hull(f, edges, hulls);
-              }
-            }
-          }
-          break;
-        case MIN_VOLUME:
-          for (int p : e0) {
-            if (!exposed(p)) {
-              continue;
-            }
-            int bestQ = -1;
-            double best = Double.POSITIVE_INFINITY;
-            SensitivityHull bestHull = null;
-            for (int q = 0; q < c.length; q++) {
-              if (q == p) {
-                continue;
-              }
-              edges.add(new int[] {Math.min(c[p], c[q]), Math.max(c[p], c[q])});
-              SensitivityHull h = DeltaF.hull(f, edges, hulls);
-              edges.remove(edges.size() - 1);
-              if (bestQ < 0 || h.volume() < best * (1 - 1e-9)) {
-                bestQ = q;
-                best = h.volume();
-                bestHull = h;
-              }
-            }
-            addEdge(p, bestQ);
-            hull = bestHull;
-          }
-          break;
-        case NONE:
-        default:
-          break;
-      }
-      if (fullSpan && c.length >= 2) {
-        completeSpan();
-      }
-      List<int[]> sorted = edges;
-      if (!added.isEmpty()) {
-        sorted = new ArrayList<>(edges);
-        Collections.sort(sorted, (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
-      }
-      return new ProtectableGraph(f, c, graph, constrained, exposedBefore, added, sorted, hull);
-    }
-
-    private void completeSpan() {
-      if (hull.rank() == f.dimension()) {
-        return; // K already spans R^d
-      }
-      int target = PointSetHull.of(f.rows(c, c.length), c.length, f.dimension()).rank();
-      int d = f.dimension();
-      while (hull.rank() < target) {
-        int bp = -1;
-        int bq = -1;
-        double best = Double.POSITIVE_INFINITY;
-        for (int p = 0; p < c.length; p++) {
-          for (int q = p + 1; q < c.length; q++) {
-            double dist = f.squaredDistance(c[p], c[q]);
-            if (dist < best
-                && hull.normOfDifference(f.flat(), c[q] * d, f.flat(), c[p] * d) == Double.POSITIVE_INFINITY) {
-              best = dist;
-              bp = p;
-              bq = q;
-            }
-          }
-        }
-        if (bp < 0 || !addEdge(bp, bq)) {
-          throw new IllegalStateException("fullSpan: no edge extends the span of K (rank " + hull.rank() + ")");
-        }
-        hull = DeltaF.hull(f, edges, hulls);
-      }
-    }
+    return new GraphRepair(f, cs, constrained, hulls).run(graph, mode, fullSpan);
   }
 
   /** The constraint C (sorted state indices). */

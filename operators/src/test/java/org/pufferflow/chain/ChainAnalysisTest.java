@@ -52,7 +52,7 @@ class ChainAnalysisTest {
     assertThatThrownBy(() -> ChainAnalysis.stationary(new double[][] {{1, 0}, {0, 1}}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not irreducible");
-    assertThatThrownBy(() -> ChainAnalysis.checkErgodic("P", new double[][] {{0, 1}, {1, 0}}))
+    assertThatThrownBy(() -> Ergodicity.checkErgodic("P", new double[][] {{0, 1}, {1, 0}}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("periodic with period 2");
     assertThatThrownBy(() -> ChainAnalysis.stationary(new double[][] {{0.5, 0.4}, {0.5, 0.5}}))

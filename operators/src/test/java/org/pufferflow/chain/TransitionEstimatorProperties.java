@@ -34,8 +34,8 @@ class TransitionEstimatorProperties {
     double[][] p = e.estimate(lambda);
     TransitionMatrices.checkStochastic("p", p); // throws unless every row is a distribution
     if (lambda > 0) {
-      assertThat(ChainAnalysis.isIrreducible(p)).isTrue();
-      assertThat(ChainAnalysis.period(p)).isEqualTo(1);
+      assertThat(Ergodicity.isIrreducible(p)).isTrue();
+      assertThat(Ergodicity.period(p)).isEqualTo(1);
     }
   }
 

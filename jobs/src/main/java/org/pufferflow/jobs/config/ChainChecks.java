@@ -2,14 +2,16 @@ package org.pufferflow.jobs.config;
 
 import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The configuration's view of the shared chain checks: reads transition matrices and distributions from the YAML
  * document and validates them with {@link PufferPreconditions} (row sums, within
- * {@link TransitionMatrices#ROW_SUM_TOLERANCE}) and {@link ChainAnalysis} (irreducibility, period, stationary
- * distribution, detailed balance), so a configuration is accepted exactly when the operators accept its chains.
+ * {@link TransitionMatrices#ROW_SUM_TOLERANCE}), {@link Ergodicity} (irreducibility, period) and
+ * {@link ChainAnalysis} (stationary distribution, detailed balance), so a configuration is accepted exactly when the
+ * operators accept its chains.
  *
  * <p>What stays here is configuration wording only: shapes are reported "one per state", negative entries as
  * {@code "is negative (x)"}, states by index and label, and an {@link IllegalArgumentException} of the shared checks
@@ -56,15 +58,15 @@ final class ChainChecks {
 
   /** Why {@code p} (already stochastic) is not ergodic — irreducible and aperiodic — or {@code null} when it is. */
   static String ergodicityProblem(double[][] p, List<String> labels) {
-    int unreached = ChainAnalysis.firstUnreachedFromZero(p);
+    int unreached = Ergodicity.firstUnreachedFromZero(p);
     if (unreached >= 0) {
       return "not irreducible: state " + name(labels, unreached) + " cannot be reached from state " + name(labels, 0);
     }
-    int stuck = ChainAnalysis.firstNotReachingZero(p);
+    int stuck = Ergodicity.firstNotReachingZero(p);
     if (stuck >= 0) {
       return "not irreducible: state " + name(labels, 0) + " cannot be reached from state " + name(labels, stuck);
     }
-    int period = ChainAnalysis.period(p);
+    int period = Ergodicity.period(p);
     return period == 1 ? null : "periodic with period " + period + ", not aperiodic";
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionEstimator;
 import org.pufferflow.common.PufferPreconditions;
 
@@ -11,7 +12,7 @@ import org.pufferflow.common.PufferPreconditions;
  * A Markov model fitted to public traces (docs/learn.md): the maximum-likelihood transition matrix with add-λ
  * smoothing ({@link TransitionEstimator}), and the chain quantities the mechanisms calibrate with, computed by
  * {@link ChainAnalysis}: the stationary distribution π, π_min, the eigen-gap of P and of P·P* (P* the time
- * reversal), reversibility and the period.
+ * reversal), reversibility and the period (irreducibility by {@link Ergodicity}).
  *
  * <p>The quantities that need a unique stationary distribution (π, π_min, gap of P·P*, reversibility) are
  * {@code null}/NaN when the learned chain is not irreducible. {@link #warnings()} lists, in words, what makes the
@@ -95,7 +96,7 @@ public record LearnedModel(
     List<String> labels = traces.labels();
     List<String> warnings = new ArrayList<>();
     double gapP = ChainAnalysis.eigenGap(p);
-    if (!ChainAnalysis.isIrreducible(p)) {
+    if (!Ergodicity.isIrreducible(p)) {
       warnings.add(irreducibilityWarning(p, labels, smoothing));
       warnVisits(warnings, labels, visits, departures, minVisits);
       return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN, gapP, Double.NaN, null, 0,
@@ -112,11 +113,11 @@ public record LearnedModel(
   }
 
   private static String irreducibilityWarning(double[][] p, List<String> labels, double smoothing) {
-    int unreached = ChainAnalysis.firstUnreachedFromZero(p);
+    int unreached = Ergodicity.firstUnreachedFromZero(p);
     String why = unreached >= 0
         ? "state " + labels.get(unreached) + " cannot be reached from state " + labels.get(0)
         : "state " + labels.get(0) + " cannot be reached from state "
-            + labels.get(ChainAnalysis.firstNotReachingZero(p));
+            + labels.get(Ergodicity.firstNotReachingZero(p));
     return "the learned chain is not irreducible (not ergodic): " + why + "; it has no unique stationary"
         + " distribution and the mechanisms reject it" + (smoothing == 0 ? "; use a smoothing > 0" : "");
   }

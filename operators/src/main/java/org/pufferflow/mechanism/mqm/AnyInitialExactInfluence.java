@@ -1,6 +1,6 @@
 package org.pufferflow.mechanism.mqm;
 
-import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.Ergodicity;
 
 /**
  * Exact max-influence of a chain quilt on node i, supremum over every initial distribution q of X_1 (mode
@@ -21,7 +21,7 @@ public final class AnyInitialExactInfluence implements QuiltInfluence {
   private final double[] rightOnly;
 
   private AnyInitialExactInfluence(double[][] p, int maxDistance) {
-    ChainAnalysis.checkIrreducible("chain", p);
+    Ergodicity.checkIrreducible("chain", p);
     this.k = p.length;
     this.columns = LogRatioTable.columns(p, maxDistance);
     this.right = LogRatioTable.rows(p, maxDistance);

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -37,7 +38,7 @@ public final class FiniteChainClass implements ChainClass {
     for (int j = 0; j < chains.size(); j++) {
       String name = "chain[" + j + "]";
       double[][] p = PufferPreconditions.checkNotNull(name, chains.get(j));
-      ChainAnalysis.checkIrreducible(name, p);
+      Ergodicity.checkIrreducible(name, p);
       if (k < 0) {
         k = p.length;
       }
@@ -82,7 +83,7 @@ public final class FiniteChainClass implements ChainClass {
         case EXACT -> out.add(StationaryExactInfluence.of(p, maxLength));
         case EXACT_ANY_INITIAL -> out.add(AnyInitialExactInfluence.of(p, maxLength));
         case APPROX_REVERSIBLE -> {
-          ChainAnalysis.checkErgodic(name, p);
+          Ergodicity.checkErgodic(name, p);
           PufferPreconditions.checkArgument(
               a.isReversible(),
               "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
@@ -91,7 +92,7 @@ public final class FiniteChainClass implements ChainClass {
           out.add(ApproxInfluence.of(a.piMin(), a.gapP()));
         }
         case APPROX_GENERAL -> {
-          ChainAnalysis.checkErgodic(name, p);
+          Ergodicity.checkErgodic(name, p);
           out.add(ApproxInfluence.of(a.piMin(), a.gapPPStar() / 2));
         }
         default -> throw new IllegalArgumentException("mode = " + mode + ": unsupported");

@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
 import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.Ergodicity;
 
 /**
  * Exact max-influence of a chain quilt for a known chain with a stationary start, q = π (mode {@code exact};
@@ -22,7 +23,7 @@ public final class StationaryExactInfluence implements QuiltInfluence {
   private final LogRatioTable right;
 
   private StationaryExactInfluence(double[][] p, int maxDistance) {
-    ChainAnalysis.checkIrreducible("chain", p);
+    Ergodicity.checkIrreducible("chain", p);
     double[] pi = ChainAnalysis.stationary(p);
     this.k = p.length;
     this.left = LogRatioTable.rows(ChainAnalysis.timeReversal(p, pi), maxDistance);

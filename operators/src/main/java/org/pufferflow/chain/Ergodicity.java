@@ -1,0 +1,126 @@
+package org.pufferflow.chain;
+
+import java.util.Arrays;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * Ergodicity of a finite Markov chain, read off the support graph of P (x → y iff P[x][y] &gt; 0; docs/mqm.md,
+ * 'What is protected'; docs/configuration.md, `mqm`): irreducibility as reachability from and to state 0,
+ * and the period as the gcd of cycle lengths through state 0 (BFS levels); ergodic = irreducible and aperiodic.
+ * Graph-based, O(k²) per call, exact (only the signs of entries are read).
+ *
+ * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}. The {@code check}
+ * methods validate that ({@link TransitionMatrices#checkStochastic}) and fail with a message naming the chain; the
+ * queries ({@link #isIrreducible}, {@link #firstUnreachedFromZero}, {@link #firstNotReachingZero}, {@link #period})
+ * do not validate: the caller passes a square matrix with at least one state, and for {@link #period} an
+ * irreducible one (otherwise the result covers only the states reachable from 0). Stateless; P is public prior
+ * knowledge, as in {@link ChainAnalysis}.
+ */
+public final class Ergodicity {
+
+  private Ergodicity() {}
+
+  /** Fails unless the chain is irreducible (every state reaches every other state). */
+  public static double[][] checkIrreducible(String name, double[][] p) {
+    TransitionMatrices.checkStochastic(name, p);
+    final String why = " (the chain must be ergodic: every state reachable from every other)";
+    int unreached = firstUnreachedFromZero(p);
+    PufferPreconditions.checkArgument(
+        unreached < 0, "%s is not irreducible: state %d cannot be reached from state 0" + why, name, unreached);
+    int stuck = firstNotReachingZero(p);
+    PufferPreconditions.checkArgument(
+        stuck < 0, "%s is not irreducible: state 0 cannot be reached from state %d" + why, name, stuck);
+    return p;
+  }
+
+  /** Fails unless the chain is irreducible and aperiodic (ergodic). */
+  public static double[][] checkErgodic(String name, double[][] p) {
+    checkIrreducible(name, p);
+    int d = period(p);
+    PufferPreconditions.checkArgument(
+        d == 1,
+        "%s is periodic with period %d: the chain must be aperiodic (ergodic) for this mode; its eigen-gap is 0",
+        name, d);
+    return p;
+  }
+
+  /** True iff every state reaches every other state through positive-probability transitions. */
+  public static boolean isIrreducible(double[][] p) {
+    return firstUnreachedFromZero(p) < 0 && firstNotReachingZero(p) < 0;
+  }
+
+  /** The lowest state that cannot be reached from state 0, or −1 when every state can. */
+  public static int firstUnreachedFromZero(double[][] p) {
+    return firstFalse(reach(p, false));
+  }
+
+  /** The lowest state from which state 0 cannot be reached, or −1 when every state reaches it. */
+  public static int firstNotReachingZero(double[][] p) {
+    return firstFalse(reach(p, true));
+  }
+
+  private static int firstFalse(boolean[] seen) {
+    for (int x = 0; x < seen.length; x++) {
+      if (!seen[x]) {
+        return x;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean[] reach(double[][] p, boolean transpose) {
+    int k = p.length;
+    boolean[] seen = new boolean[k];
+    int[] stack = new int[k];
+    int top = 0;
+    seen[0] = true;
+    stack[top++] = 0;
+    while (top > 0) {
+      int u = stack[--top];
+      for (int v = 0; v < k; v++) {
+        double w = transpose ? p[v][u] : p[u][v];
+        if (w > 0 && !seen[v]) {
+          seen[v] = true;
+          stack[top++] = v;
+        }
+      }
+    }
+    return seen;
+  }
+
+  /** Period of an irreducible chain: gcd of cycle lengths through state 0 (1 = aperiodic). */
+  public static int period(double[][] p) {
+    int k = p.length;
+    int[] level = new int[k];
+    Arrays.fill(level, -1);
+    int[] queue = new int[k];
+    int head = 0;
+    int tail = 0;
+    level[0] = 0;
+    queue[tail++] = 0;
+    int g = 0;
+    while (head < tail) {
+      int u = queue[head++];
+      for (int v = 0; v < k; v++) {
+        if (p[u][v] > 0) {
+          if (level[v] < 0) {
+            level[v] = level[u] + 1;
+            queue[tail++] = v;
+          } else {
+            g = gcd(g, Math.abs(level[u] + 1 - level[v]));
+          }
+        }
+      }
+    }
+    return g == 0 ? 1 : g;
+  }
+
+  private static int gcd(int a, int b) {
+    while (b != 0) {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+}
