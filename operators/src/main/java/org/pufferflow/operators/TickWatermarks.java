@@ -30,7 +30,9 @@ import org.pufferflow.ingest.TickClock;
  *       tick t + L + 1 has been read.</li>
  *   <li><b>Quiet</b>: a partition that delivered no record for {@code idleTimeout} (of Flink's input-activity
  *       clock, which stands still while the source is back-pressured or paused for alignment) stops holding the
- *       others back (idle). When every partition of a source subtask is quiet, each first emits the end of the
+ *       others back (idle). One that has delivered nothing since the source (re)started is waited for at least
+ *       {@link #STARTUP_TIMEOUT}: a consumer that is slow to start (a restore, a loaded machine) must not let the
+ *       other partitions make its records late, while an empty partition still stops holding the job back. When every partition of a source subtask is quiet, each first emits the end of the
  *       newest tick the subtask has read, then goes idle: everything read is taken as complete, so the last ticks
  *       of a stream that went quiet are released (and, once every subtask is idle, Flink forwards the largest of
  *       their watermarks). A record that arrives later for a tick that is already complete is late.</li>
@@ -44,9 +46,13 @@ import org.pufferflow.ingest.TickClock;
 public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
   private static final long serialVersionUID = 1L;
 
+  /** How long a partition that has delivered nothing since the source (re)started holds event time back, at least. */
+  public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
+
   private final TickClock clock;
   private final long latenessMillis;
   private final long idleTimeoutMillis;
+  private final long startupTimeoutMillis;
   private transient Subtask subtask;
 
   /**
@@ -60,6 +66,7 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
     this.latenessMillis = Math.multiplyExact(clock.tickMillis(), (long) allowedLatenessTicks);
     PufferPreconditions.checkNotNull("idleTimeout", idleTimeout);
     this.idleTimeoutMillis = PufferPreconditions.checkAtLeast("idleTimeoutMillis", idleTimeout.toMillis(), 1);
+    this.startupTimeoutMillis = Math.max(idleTimeoutMillis, STARTUP_TIMEOUT.toMillis());
   }
 
   @Override
@@ -117,6 +124,7 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
     private long lastActivity;
     private long newest = EventTimes.NONE;
     private long completed = EventTimes.NONE;
+    private boolean delivered;
 
     Split(Subtask owner, RelativeClock activity) {
       this.owner = owner;
@@ -125,12 +133,14 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
     }
 
     boolean quiet() {
-      return activity.relativeTimeMillis() - lastActivity >= idleTimeoutMillis;
+      long timeout = delivered ? idleTimeoutMillis : startupTimeoutMillis;
+      return activity.relativeTimeMillis() - lastActivity >= timeout;
     }
 
     @Override
     public void onEvent(RawRecord event, long eventTimestamp, WatermarkOutput output) {
       lastActivity = activity.relativeTimeMillis();
+      delivered = true;
       if (eventTimestamp != EventTimes.NONE && eventTimestamp > newest) {
         newest = eventTimestamp;
       }

@@ -137,10 +137,13 @@ class TickWatermarksTest {
   }
 
   @Test
-  void aSubtaskThatReadNothingOnlyGoesIdle() {
+  void aSplitThatDeliveredNothingSinceTheStartIsWaitedForTheStartupTimeoutThenOnlyGoesIdle() {
     WatermarkGenerator<RawRecord> a = split();
     Recorder out = new Recorder();
     advance(IDLE);
+    a.onPeriodicEmit(out);
+    assertThat(out.take()).as("a consumer slow to start still holds event time back").isEmpty();
+    advance(TickWatermarks.STARTUP_TIMEOUT.toMillis() - IDLE);
     a.onPeriodicEmit(out);
     assertThat(out.take()).containsExactly("idle");
   }

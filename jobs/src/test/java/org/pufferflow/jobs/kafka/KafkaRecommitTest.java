@@ -92,6 +92,36 @@ class KafkaRecommitTest {
     return kafka.admin().describeTransactions(List.of(transactionalId)).description(transactionalId).get().state();
   }
 
+  /**
+   * The transaction's state once it is {@code expected}, or after 15 s whatever it is then: the coordinator writes
+   * the transaction markers and moves to the final state after it answered the client, so a busy broker may still
+   * report an intermediate state for a moment.
+   */
+  private static TransactionState settled(String transactionalId, TransactionState expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    TransactionState s = state(transactionalId);
+    while (s != expected && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      s = state(transactionalId);
+    }
+    return s;
+  }
+
+  /** The finalized transaction protocol version, once it is {@code expected} or after 15 s (updates propagate). */
+  private static short transactionVersion(short expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    short v;
+    do {
+      v = kafka.admin().describeFeatures().featureMetadata().get().finalizedFeatures().get("transaction.version")
+          .maxVersionLevel();
+      if (v == expected) {
+        return v;
+      }
+      Thread.sleep(100);
+    } while (System.nanoTime() < deadline);
+    return v;
+  }
+
   /** How many records of the topic with the one-byte value {@code value} a read_committed consumer sees. */
   private static long committedWithValue(byte value) {
     Properties p = kafka.clientProperties();
@@ -116,8 +146,7 @@ class KafkaRecommitTest {
 
   @Test
   void aSecondCommitIsFencedAfterACommitAndAfterAnAbortAndTheBrokersStateTellsThemApart() throws Exception {
-    assertThat(kafka.admin().describeFeatures().featureMetadata().get().finalizedFeatures()
-        .get("transaction.version").maxVersionLevel()).isEqualTo((short) 2);
+    assertThat(transactionVersion((short) 2)).isEqualTo((short) 2);
 
     // committed before the failure: the restore's commit is refused, nothing is lost
     FlinkKafkaInternalProducer<byte[], byte[]> a = open("recommit-committed", (byte) 1);
@@ -127,7 +156,8 @@ class KafkaRecommitTest {
     a.close();
     assertThatThrownBy(() -> commitResumed("recommit-committed", idA, epochA))
         .isInstanceOf(ProducerFencedException.class);
-    assertThat(state("recommit-committed")).isEqualTo(TransactionState.COMPLETE_COMMIT);
+    assertThat(settled("recommit-committed", TransactionState.COMPLETE_COMMIT))
+        .isEqualTo(TransactionState.COMPLETE_COMMIT);
     assertThat(committedWithValue((byte) 1)).isEqualTo(1);
 
     // aborted before the restore (here: fenced by another producer with the same id): the same error, records lost
@@ -140,7 +170,8 @@ class KafkaRecommitTest {
     }
     assertThatThrownBy(() -> commitResumed("recommit-aborted", idB, epochB))
         .isInstanceOf(ProducerFencedException.class);
-    assertThat(state("recommit-aborted")).isEqualTo(TransactionState.EMPTY);
+    assertThat(settled("recommit-aborted", TransactionState.EMPTY))
+        .isEqualTo(TransactionState.EMPTY);
     assertThat(committedWithValue((byte) 2)).isZero();
 
     // aborted by the broker because it outlived its transaction timeout (a recovery slower than the timeout)
@@ -154,7 +185,8 @@ class KafkaRecommitTest {
     }
     assertThatThrownBy(() -> commitResumed("recommit-timed-out", idT, epochT))
         .isInstanceOf(ProducerFencedException.class);
-    assertThat(state("recommit-timed-out")).isEqualTo(TransactionState.COMPLETE_ABORT);
+    assertThat(settled("recommit-timed-out", TransactionState.COMPLETE_ABORT))
+        .isEqualTo(TransactionState.COMPLETE_ABORT);
     assertThat(committedWithValue((byte) 6)).isZero();
 
     // still open at the failure: the restore commits it
@@ -163,7 +195,8 @@ class KafkaRecommitTest {
     short epochC = c.getEpoch();
     c.close(Duration.ZERO);
     commitResumed("recommit-open", idC, epochC);
-    assertThat(state("recommit-open")).isEqualTo(TransactionState.COMPLETE_COMMIT);
+    assertThat(settled("recommit-open", TransactionState.COMPLETE_COMMIT))
+        .isEqualTo(TransactionState.COMPLETE_COMMIT);
     assertThat(committedWithValue((byte) 4)).isEqualTo(1);
   }
 
@@ -171,6 +204,7 @@ class KafkaRecommitTest {
   void underTransactionProtocolVersionOneTheSecondCommitIsAccepted() throws Exception {
     kafka.admin().updateFeatures(Map.of("transaction.version",
         new FeatureUpdate((short) 1, FeatureUpdate.UpgradeType.SAFE_DOWNGRADE)), new UpdateFeaturesOptions()).all().get();
+    transactionVersion((short) 1); // wait for the downgrade to reach the broker
     try {
       FlinkKafkaInternalProducer<byte[], byte[]> a = open("recommit-v1", (byte) 5);
       long id = a.getProducerId();
@@ -178,11 +212,13 @@ class KafkaRecommitTest {
       a.commitTransaction();
       a.close();
       commitResumed("recommit-v1", id, epoch);
-      assertThat(state("recommit-v1")).isEqualTo(TransactionState.COMPLETE_COMMIT);
+      assertThat(settled("recommit-v1", TransactionState.COMPLETE_COMMIT))
+          .isEqualTo(TransactionState.COMPLETE_COMMIT);
       assertThat(committedWithValue((byte) 5)).isEqualTo(1);
     } finally {
       kafka.admin().updateFeatures(Map.of("transaction.version",
           new FeatureUpdate((short) 2, FeatureUpdate.UpgradeType.UPGRADE)), new UpdateFeaturesOptions()).all().get();
+      transactionVersion((short) 2);
     }
   }
 }
