@@ -41,7 +41,9 @@ import org.pufferflow.ingest.TickClock;
  * <p>Watermark alignment (one source running ahead of another by more than a drift) is added by the caller with
  * {@link #withWatermarkAlignment}. Instances are serializable configuration; the per-subtask bookkeeping of quiet
  * partitions is created on the task ({@code transient}) and shared by the generators of one source subtask, which
- * all run in the task's thread.
+ * all run in the task's thread. Flink's source reader creates the generator of its main output first, then one per
+ * split; a Kafka reader emits every record through a split's output, so the first generator never sees a record:
+ * it emits nothing and is not waited for.
  */
 public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
   private static final long serialVersionUID = 1L;
@@ -79,7 +81,9 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
     if (subtask == null) {
       subtask = new Subtask();
     }
-    Split split = new Split(subtask, context.getInputActivityClock());
+    // Flink's source reader creates its main output's generator first, then one per split; a Kafka reader emits every
+    // record through a split's output, so the main one never sees a record and is left out of the quiet check
+    Split split = new Split(subtask, context.getInputActivityClock(), subtask.splits.isEmpty());
     subtask.splits.add(split);
     return split;
   }
@@ -108,7 +112,7 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
     long completeWatermark() {
       long newest = EventTimes.NONE;
       for (Split s : splits) {
-        if (!s.quiet()) {
+        if (!s.main && !s.quiet()) {
           return EventTimes.NONE;
         }
         newest = Math.max(newest, s.newest);
@@ -121,14 +125,17 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
   private final class Split implements WatermarkGenerator<RawRecord> {
     private final Subtask owner;
     private final RelativeClock activity;
+    /** The reader's main output (no records), not a split. */
+    private final boolean main;
     private long lastActivity;
     private long newest = EventTimes.NONE;
     private long completed = EventTimes.NONE;
     private boolean delivered;
 
-    Split(Subtask owner, RelativeClock activity) {
+    Split(Subtask owner, RelativeClock activity, boolean main) {
       this.owner = owner;
       this.activity = activity;
+      this.main = main;
       this.lastActivity = activity.relativeTimeMillis();
     }
 
@@ -148,6 +155,9 @@ public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
 
     @Override
     public void onPeriodicEmit(WatermarkOutput output) {
+      if (main) {
+        return; // without records it stays as Flink starts it: idle, leaving event time to the splits
+      }
       if (!quiet()) {
         if (newest != EventTimes.NONE) {
           output.emitWatermark(new Watermark(boundedWatermark(newest)));

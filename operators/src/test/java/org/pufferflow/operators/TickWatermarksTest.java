@@ -30,6 +30,8 @@ class TickWatermarksTest {
 
   final ManualClock time = new ManualClock();
   final TickWatermarks strategy = new TickWatermarks(CLOCK, 2, Duration.ofMillis(IDLE));
+  /** The reader's main output: Flink creates its generator before those of the splits; it sees no record. */
+  final WatermarkGenerator<RawRecord> mainOutput = split();
 
   /** What one split's generator emitted: watermarks, and "idle" for each markIdle. */
   static final class Recorder implements WatermarkOutput {
@@ -134,6 +136,19 @@ class TickWatermarksTest {
     b.onPeriodicEmit(outB);
     assertThat(outA.take()).containsExactly(219L);
     assertThat(outB.take()).containsExactly(219L);
+  }
+
+  @Test
+  void theReadersMainOutputDoesNotKeepTheSplitsFromFlushing() {
+    WatermarkGenerator<RawRecord> a = split();
+    Recorder outA = new Recorder();
+    Recorder outMain = new Recorder();
+    event(a, 95, outA);
+    advance(IDLE);
+    a.onPeriodicEmit(outA);
+    mainOutput.onPeriodicEmit(outMain);
+    assertThat(outA.take()).as("the one split is quiet: flush, long before the startup timeout").containsExactly(99L);
+    assertThat(outMain.take()).as("the main output emits nothing, ever").isEmpty();
   }
 
   @Test
