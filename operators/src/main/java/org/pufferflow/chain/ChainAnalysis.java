@@ -6,6 +6,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.SingularOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 import java.util.Arrays;
@@ -211,7 +212,7 @@ public final class ChainAnalysis {
 
   /** The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; docs/mqm.md, 'What is protected'). */
   public static double[] marginal(double[] q, double[][] p, int t) {
-    PufferPreconditions.checkDistribution("q", q, p.length, TransitionMatrices.ROW_SUM_TOLERANCE);
+    ModelPreconditions.checkDistribution("q", q, p.length, TransitionMatrices.ROW_SUM_TOLERANCE);
     PufferPreconditions.checkAtLeast("t", t, 1);
     double[][] m = power(p, t - 1);
     int k = p.length;

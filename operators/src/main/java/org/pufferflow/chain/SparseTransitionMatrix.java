@@ -1,5 +1,6 @@
 package org.pufferflow.chain;
 
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -71,10 +72,10 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
         PufferPreconditions.checkIndex(name + "[" + i + "] column", col[k], n);
         PufferPreconditions.checkArgument(
             k == rowStart[i] || col[k] > col[k - 1], "%s[%d]: columns not strictly increasing", name, i);
-        PufferPreconditions.checkTransitionEntry(name, i, col[k], val[k]);
+        ModelPreconditions.checkTransitionEntry(name, i, col[k], val[k]);
         sum += val[k];
       }
-      PufferPreconditions.checkRowSum(name, i, sum, TransitionMatrices.ROW_SUM_TOLERANCE);
+      ModelPreconditions.checkRowSum(name, i, sum, TransitionMatrices.ROW_SUM_TOLERANCE);
     }
     return new SparseTransitionMatrix(n, rowStart.clone(), col.clone(), val.clone());
   }

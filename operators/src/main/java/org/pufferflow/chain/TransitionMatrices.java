@@ -1,6 +1,6 @@
 package org.pufferflow.chain;
 
-import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.ModelPreconditions;
 
 /**
  * Factories for {@link TransitionMatrix}: picks the dense or the sparse (CSR) representation by the fraction of
@@ -36,7 +36,7 @@ public final class TransitionMatrices {
    * {@link TransitionMatrix} factory and {@link ChainAnalysis}.
    */
   public static double[][] checkStochastic(String name, double[][] rows) {
-    return PufferPreconditions.checkStochasticMatrix(name, rows, ROW_SUM_TOLERANCE);
+    return ModelPreconditions.checkStochasticMatrix(name, rows, ROW_SUM_TOLERANCE);
   }
 
   /** Number of non-zero entries of {@code rows}. */

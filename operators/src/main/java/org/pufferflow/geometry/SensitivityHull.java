@@ -1,6 +1,7 @@
 package org.pufferflow.geometry;
 
 import java.util.Arrays;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -153,7 +154,7 @@ public final class SensitivityHull {
    */
   public static SensitivityHull of(int d, double[][] points) {
     PufferPreconditions.checkDimension("d", d);
-    PufferPreconditions.checkMatrixShape("points", points, points.length, d);
+    ModelPreconditions.checkMatrixShape("points", points, points.length, d);
     double[] flat = new double[points.length * d];
     for (int i = 0; i < points.length; i++) {
       System.arraycopy(points[i], 0, flat, i * d, d);

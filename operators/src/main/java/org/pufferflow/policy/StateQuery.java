@@ -1,5 +1,6 @@
 package org.pufferflow.policy;
 
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -33,7 +34,7 @@ public final class StateQuery implements java.io.Serializable {
     PufferPreconditions.checkNotNull(name + "[0]", rows[0]);
     int d = rows[0].length;
     PufferPreconditions.checkDimension(name + " columns d", d);
-    PufferPreconditions.checkMatrixShape(name, rows, rows.length, d);
+    ModelPreconditions.checkMatrixShape(name, rows, rows.length, d);
     double[] f = new double[rows.length * d];
     for (int i = 0; i < rows.length; i++) {
       System.arraycopy(rows[i], 0, f, i * d, d);

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.mqm.ActiveQuilt;
 import org.pufferflow.mechanism.mqm.BoundedChainClass;
@@ -213,8 +214,8 @@ public final class PlanMqmCommand implements Callable<Integer> {
       if (gap == null) {
         throw new UsageException("--gap is required with --pi-min");
       }
-      PufferPreconditions.checkPiMin("--pi-min", piMin, 2);
-      PufferPreconditions.checkGap("--gap", gap);
+      ModelPreconditions.checkPiMin("--pi-min", piMin, 2);
+      ModelPreconditions.checkGap("--gap", gap);
       return BoundedChainClass.of(piMin, gap);
     }
     return finiteClass(chains);

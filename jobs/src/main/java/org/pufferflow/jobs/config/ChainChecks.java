@@ -4,7 +4,7 @@ import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionMatrices;
-import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.ModelPreconditions;
 
 /**
  * The configuration's view of the shared chain checks: reads transition matrices and distributions from the YAML
@@ -34,7 +34,7 @@ final class ChainChecks {
       }
       checkNonNegative(row, m[i]);
       try {
-        PufferPreconditions.checkRowSum(node.path(), i, sum(m[i]), TransitionMatrices.ROW_SUM_TOLERANCE);
+        ModelPreconditions.checkRowSum(node.path(), i, sum(m[i]), TransitionMatrices.ROW_SUM_TOLERANCE);
       } catch (IllegalArgumentException e) {
         throw translate(row, e);
       }
@@ -50,7 +50,7 @@ final class ChainChecks {
     }
     checkNonNegative(node.path(), p);
     try {
-      return PufferPreconditions.checkDistribution(node.path(), p, n, TransitionMatrices.ROW_SUM_TOLERANCE);
+      return ModelPreconditions.checkDistribution(node.path(), p, n, TransitionMatrices.ROW_SUM_TOLERANCE);
     } catch (IllegalArgumentException e) {
       throw translate(node.path(), e);
     }

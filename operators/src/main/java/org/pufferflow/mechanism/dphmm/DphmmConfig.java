@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.LaplaceNoise;
 import org.pufferflow.policy.PolicyGraph;
@@ -236,7 +237,7 @@ public final class DphmmConfig implements Serializable {
       PufferPreconditions.checkNotNull("transition", transition);
       int n = transition.size();
       double[] p0 = stationaryInitial != null ? ChainAnalysis.stationary(transition.toArray()) : initial;
-      PufferPreconditions.checkDistribution("initial", p0, n, INITIAL_SUM_TOLERANCE);
+      ModelPreconditions.checkDistribution("initial", p0, n, INITIAL_SUM_TOLERANCE);
       StateQuery f = query;
       if (f == null) {
         PufferPreconditions.checkNotNull("query", queryRows);

@@ -2,6 +2,7 @@ package org.pufferflow.mechanism.mqm;
 
 import java.io.Serial;
 import java.util.List;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -23,8 +24,8 @@ public final class BoundedChainClass implements ChainClass {
   private BoundedChainClass(int states, double piMin, double gap) {
     PufferPreconditions.checkAtLeast("states k", states, 2);
     this.states = states;
-    this.piMin = PufferPreconditions.checkPiMin("pi-min", piMin, states);
-    this.gap = PufferPreconditions.checkGap("gap", gap);
+    this.piMin = ModelPreconditions.checkPiMin("pi-min", piMin, states);
+    this.gap = ModelPreconditions.checkGap("gap", gap);
   }
 
   /** Bounds for a class of k-state chains. */

@@ -2,6 +2,7 @@ package org.pufferflow.mechanism.mqm;
 
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -27,7 +28,7 @@ public final class ChainCountWasserstein {
   public static double[] conditionalLaw(double[][] p, double[] q, int length, int node, int state, int counted) {
     ChainAnalysis.checkStochastic("P", p);
     int k = p.length;
-    PufferPreconditions.checkDistribution("q", q, k, TransitionMatrices.ROW_SUM_TOLERANCE);
+    ModelPreconditions.checkDistribution("q", q, k, TransitionMatrices.ROW_SUM_TOLERANCE);
     PufferPreconditions.checkWindowLength("T", length);
     PufferPreconditions.checkInRange("node", node, 1, length);
     PufferPreconditions.checkIndex("state", state, k);

@@ -3,6 +3,7 @@ package org.pufferflow.mechanism.redaction;
 import java.io.Serializable;
 import java.util.Locale;
 import org.pufferflow.chain.BinaryMarkovChain;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.Bernoulli;
 import org.pufferflow.noise.KeyedRandom;
@@ -180,7 +181,7 @@ public final class RedactionPlan implements Serializable {
     PufferPreconditions.checkOpenProbability("alpha", alpha);
     PufferPreconditions.checkOpenProbability("beta", beta);
     PufferPreconditions.checkNonNegative("tolerance", tolerance);
-    PufferPreconditions.checkMatrixShape("model transition", transition, 2, 2);
+    ModelPreconditions.checkMatrixShape("model transition", transition, 2, 2);
     double[][] expected = {{1 - alpha, alpha}, {beta, 1 - beta}};
     for (int i = 0; i < 2; i++) {
       for (int j = 0; j < 2; j++) {
