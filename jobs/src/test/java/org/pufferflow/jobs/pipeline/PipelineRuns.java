@@ -195,10 +195,15 @@ final class PipelineRuns {
   /**
    * The test hook after the source: sleeps {@code sleepMillis} per record (so checkpoints complete while the input
    * is read), counts records per attempt, and when {@code failAfter > 0} throws once in subtask 0 on attempt 0 at
-   * the first record after {@code failAfter} records once a checkpoint has completed.
+   * the record {@link #RECORDS_IN_OPEN_TRANSACTION} after {@code failAfter} records and a completed checkpoint.
    */
   static final class Interceptor extends RichMapFunction<RawRecord, RawRecord> implements CheckpointListener {
     private static final long serialVersionUID = 1L;
+    /**
+     * Records read after a completed checkpoint before the failure: enough that later ticks release outputs into the
+     * transactions open at the failure (which must then be aborted, never committed).
+     */
+    static final int RECORDS_IN_OPEN_TRANSACTION = 100;
     private final String run;
     private final long sleepMillis;
     private final long failAfter;
@@ -206,6 +211,7 @@ final class PipelineRuns {
     private transient volatile boolean checkpointed;
     private transient AtomicLong seen;
     private transient boolean mayFail;
+    private transient long sinceArmed;
 
     Interceptor(String run, long sleepMillis, long failAfter) {
       this.run = run;
@@ -227,7 +233,7 @@ final class PipelineRuns {
       if (sleepMillis > 0) {
         Thread.sleep(sleepMillis);
       }
-      if (mayFail && checkpointed && count >= failAfter) {
+      if (mayFail && checkpointed && count >= failAfter && ++sinceArmed > RECORDS_IN_OPEN_TRANSACTION) {
         mayFail = false;
         Seen.failures(run).incrementAndGet();
         throw new IllegalStateException("injected failure after " + count + " records");
