@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.io;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +12,9 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * A CSV file of observations as {@link RawRecord}s (docs/ingestion.md, 'File mode'): one record per line after an
- * optional header (a first line starting with {@code subject}), offset = the 1-based line number, partition 0, the
- * payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes U+FFFD) and end at
- * {@code \n}, {@code \r} or {@code \r\n}.
+ * A CSV file of observations as {@link RawRecord}s (docs/ingestion.md, 'File mode'): one record per row of
+ * {@link CsvRows} (header, blank lines and a byte-order mark skipped), offset = the row's 1-based line number,
+ * partition 0, the payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes U+FFFD).
  *
  * <p>Not splittable: the line number needs the whole file. On restore from a checkpoint Flink re-opens the file and
  * skips the records read before it ({@link SimpleStreamFormat}); the reader counts lines from the start of the file,
@@ -36,20 +34,13 @@ final class CsvLineFormat extends SimpleStreamFormat<RawRecord> {
 
   @Override
   public StreamFormat.Reader<RawRecord> createReader(Configuration config, FSDataInputStream stream) {
-    BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
     CsvObservations csv = CsvObservations.forDiscretizer(discretizer);
+    CsvRows lines = new CsvRows(new InputStreamReader(stream, StandardCharsets.UTF_8), csv.header(), null);
     return new StreamFormat.Reader<>() {
-      private long lineNumber;
-
       @Override
       public RawRecord read() throws IOException {
-        String line = lines.readLine();
-        lineNumber++;
-        if (lineNumber == 1 && line != null && CsvObservations.isHeader(line)) {
-          line = lines.readLine();
-          lineNumber++;
-        }
-        return line == null ? null : new RawRecord(topic, 0, lineNumber, csv.payload(line));
+        String line = lines.next();
+        return line == null ? null : new RawRecord(topic, 0, lines.lineNumber(), csv.payload(line));
       }
 
       @Override

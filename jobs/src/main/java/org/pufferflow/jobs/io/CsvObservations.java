@@ -17,8 +17,9 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
  *
  * <p>Assumptions and rules:
  * <ul>
- *   <li>No quoting: a comma always separates columns. Each field is trimmed of leading and trailing whitespace; a
- *       leading byte-order mark is ignored.</li>
+ *   <li>The lines are the rows of {@link CsvRows} (byte-order mark, header and blank lines skipped there). No
+ *       quoting: a comma always separates columns, and a line with a {@code "} is malformed. Each field is trimmed
+ *       of leading and trailing characters up to U+0020, as {@link CsvRows#fields} trims.</li>
  *   <li>An empty field is encoded as null (missing), so ingestion rejects it with its own reason code
  *       ({@code MISSING_SUBJECT}, {@code MISSING_TIME}, {@code MISSING_VALUE}). Values are not validated here
  *       (a negative time, a reading out of range, an unknown label all encode): validation is ingestion's.</li>
@@ -50,8 +51,6 @@ public final class CsvObservations {
     }
   }
 
-  private static final char BOM = '\uFEFF';
-
   private final Layout layout;
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
   private final BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(bytes, null);
@@ -78,14 +77,6 @@ public final class CsvObservations {
   /** The header line naming this layout's columns, e.g. {@code subject,time,reading}. */
   public String header() {
     return layout.header;
-  }
-
-  /**
-   * True when {@code line} starts with {@code subject} (after an optional byte-order mark). Only the first line of
-   * a file may be a header: callers ask for that line only.
-   */
-  public static boolean isHeader(String line) {
-    return line != null && line.startsWith("subject", line.startsWith(String.valueOf(BOM)) ? 1 : 0);
   }
 
   /**
@@ -125,7 +116,10 @@ public final class CsvObservations {
 
   /** Fills {@link #bytes}; false when the line is malformed. */
   private boolean encode(String line) {
-    int start = !line.isEmpty() && line.charAt(0) == BOM ? 1 : 0;
+    if (line.indexOf('"') >= 0) {
+      return false; // quoting is not supported (CsvRows)
+    }
+    int start = 0;
     int n = 0;
     for (int i = start; i < line.length(); i++) {
       if (line.charAt(i) == ',') {

@@ -1,9 +1,7 @@
 package org.pufferflow.jobs.io;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,34 +95,25 @@ public final class FileInputs {
   }
 
   /**
-   * The opt-outs in {@code csv}: lines {@code subject,fromTick,toTick} (ticks inclusive), an optional header line
-   * starting with {@code subject}, fields trimmed. Strict: a missing file, an empty subject, a tick that is not a
-   * long, a negative {@code fromTick}, {@code fromTick > toTick}, a blank line or a wrong column count is a
+   * The opt-outs in {@code csv}: rows {@code subject,fromTick,toTick} of {@link CsvRows} (ticks inclusive; header,
+   * blank lines and a byte-order mark skipped). Strict: a missing file, a wrong field count, a quoted line, an empty
+   * subject, a tick that is not a long, a negative {@code fromTick} or {@code fromTick > toTick} is a
    * {@link ConfigException} on {@code input.optOuts} naming the line.
    */
   public static List<OptOut> optOuts(Path csv) {
     List<OptOut> out = new ArrayList<>();
-    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      long n = 0;
-      for (String line = r.readLine(); line != null; line = r.readLine()) {
-        n++;
-        if (n == 1 && CsvObservations.isHeader(line)) {
-          continue;
-        }
-        out.add(optOut(line, n));
-      }
+    try {
+      CsvRows.forEach(csv, "subject,fromTick,toTick", null, (f, n) -> out.add(optOut(f, n)));
+    } catch (CsvRows.BadRow e) {
+      throw bad(e.line(), e.reason());
     } catch (IOException e) {
       throw new ConfigException("input.optOuts", "cannot read " + csv + " (" + e.getClass().getSimpleName() + ")");
     }
     return out;
   }
 
-  private static OptOut optOut(String line, long n) {
-    String[] f = line.split(",", -1);
-    if (f.length != 3) {
-      throw bad(n, "expected 3 columns subject,fromTick,toTick, found " + f.length);
-    }
-    String subject = f[0].strip();
+  private static OptOut optOut(String[] f, long n) {
+    String subject = f[0];
     if (subject.isEmpty()) {
       throw bad(n, "subject is empty");
     }

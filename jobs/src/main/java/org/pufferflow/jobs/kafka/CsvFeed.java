@@ -1,9 +1,7 @@
 package org.pufferflow.jobs.kafka;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
@@ -15,12 +13,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.CsvObservations;
+import org.pufferflow.jobs.io.CsvRows;
 
 /**
  * Writes a CSV file of observations into a job's Kafka input topic, one record per line: what {@code pufferflow feed}
- * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each line becomes the payload {@link CsvObservations}
- * makes for the job's discretizer (a malformed line goes as its own bytes, which the job rejects as
- * {@code UNDECODABLE}); an optional header line is skipped. The key is {@link #key}: the subject, so a subject's
+ * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank lines and a
+ * byte-order mark skipped) becomes the payload {@link CsvObservations} makes for the job's discretizer (a malformed
+ * line goes as its own bytes, which the job rejects as {@code UNDECODABLE}). The key is {@link #key}: the subject, so a subject's
  * records stay in one partition and in file order, and a deterministic stand-in for a line without one, so that
  * two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
  * publication time. The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
@@ -29,8 +28,6 @@ public final class CsvFeed {
 
   /** The key of a line that names no subject at all (nothing before its first comma). */
   public static final String NO_SUBJECT_KEY = "(no subject)";
-
-  private static final char BOM = '\uFEFF';
 
   private CsvFeed() {}
 
@@ -46,16 +43,15 @@ public final class CsvFeed {
   /**
    * The record key of {@code line}: its {@code subject} when the line has one; otherwise (a malformed line, an empty
    * subject field) the text before the first comma, trimmed — the would-be subject — or the whole line trimmed when
-   * it has no comma, and {@link #NO_SUBJECT_KEY} when that is empty. A leading byte-order mark is ignored, as
-   * {@link CsvObservations} ignores it.
+   * it has no comma, and {@link #NO_SUBJECT_KEY} when that is empty. {@code line} is a row of {@link CsvRows}
+   * (no byte-order mark).
    */
   public static String key(String line, String subject) {
     if (subject != null) {
       return subject;
     }
-    int from = !line.isEmpty() && line.charAt(0) == BOM ? 1 : 0;
-    int comma = line.indexOf(',', from);
-    String head = line.substring(from, comma < 0 ? line.length() : comma).trim();
+    int comma = line.indexOf(',');
+    String head = line.substring(0, comma < 0 ? line.length() : comma).trim();
     return head.isEmpty() ? NO_SUBJECT_KEY : head;
   }
 
@@ -81,12 +77,8 @@ public final class CsvFeed {
     long malformed = 0;
     try (KafkaProducer<byte[], byte[]> producer =
             new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-        BufferedReader lines = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      long n = 0;
-      for (String line = lines.readLine(); line != null && failure.get() == null; line = lines.readLine()) {
-        if (++n == 1 && CsvObservations.isHeader(line)) {
-          continue;
-        }
+        CsvRows lines = CsvRows.open(csv, codec.header(), null)) {
+      for (String line = lines.next(); line != null && failure.get() == null; line = lines.next()) {
         byte[] value = codec.payload(line);
         byte[] key = key(line, codec.subject()).getBytes(StandardCharsets.UTF_8);
         // no record timestamp: the producer stamps the publication time. The event time is in the record; stamping

@@ -1,16 +1,18 @@
 package org.pufferflow.jobs.learn;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.io.CsvRows;
 
 /**
  * Reads traces from the CSV of {@code pufferflow learn --format csv} (docs/learn.md, 'CSV traces'): one record
- * {@code subject,time,state} per line, time in epoch milliseconds, an optional header line
- * {@code subject,time,state}, blank lines ignored. Records are resampled to ticks of {@code tickMillis} by
+ * {@code subject,time,state} per row of {@link CsvRows} (optional header, blank lines and a byte-order mark
+ * skipped), time in epoch milliseconds. Records are resampled to ticks of {@code tickMillis} by
  * {@link TickAccumulator}: the state of a tick is its latest record's, a tick without a record is a gap.
  *
  * <p>Fields are separated by commas and trimmed; no quoting, so labels must not contain commas. State labels are
@@ -44,21 +46,10 @@ public final class CsvTraces {
     boolean fixed = states != null;
     TickAccumulator acc = new TickAccumulator(tickMillis);
     progress.start(file.getFileName().toString(), sizeOf(file));
-    TraceLines.forEach(file, 0, progress, (line, n) -> {
-      if (line.isBlank()) {
-        return;
-      }
-      String[] f = line.split(",", -1);
-      if (f.length != 3) {
-        throw TraceLines.fail(file, n, "expected 3 fields subject,time,state, got " + f.length);
-      }
-      String subject = f[0].trim();
-      String time = f[1].trim();
-      String state = f[2].trim();
-      if (n == 1 && subject.equalsIgnoreCase("subject") && time.equalsIgnoreCase("time")
-          && state.equalsIgnoreCase("state")) {
-        return;
-      }
+    rows(file, progress, (f, n) -> {
+      String subject = f[0];
+      String time = f[1];
+      String state = f[2];
       if (subject.isEmpty()) {
         throw TraceLines.fail(file, n, "subject", subject, "empty");
       }
@@ -79,6 +70,17 @@ public final class CsvTraces {
     });
     PufferPreconditions.checkArgument(acc.points() > 0, "input = %s: no records", file);
     return acc.build(labels, null);
+  }
+
+  /** The rows of {@code file} by {@link CsvRows}, its errors as {@link TraceLines#fail} ones. */
+  private static void rows(Path file, ReadProgress progress, CsvRows.RowHandler handler) {
+    try {
+      CsvRows.forEach(file, "subject,time,state", progress::advance, handler);
+    } catch (CsvRows.BadRow e) {
+      throw TraceLines.fail(file, e.line(), e.reason());
+    } catch (IOException e) {
+      throw new IllegalArgumentException("input = " + file + ": cannot be read (" + e.getMessage() + ")", e);
+    }
   }
 
   static long sizeOf(Path file) {

@@ -41,10 +41,13 @@ class FeedCommandTest {
       "discretizer: {type: bins, thresholds: [1.0], min: 0.0, max: 10.0}",
       "");
 
+  /** With a byte-order mark, a header and blank lines, which CsvRows skips: 7 records. */
   private static final String CSV = String.join("\n",
-      "subject,time,reading",
+      "\uFEFFsubject,time,reading",
       "m1,1000,0.5",
+      "",
       "m2,2000,3.25",
+      "  ",
       "m1,3000,",
       "m3,not-a-time,1.0",
       ",4000,1.0",
@@ -122,7 +125,7 @@ class FeedCommandTest {
     kafka.createTopics(4, "feed-a", "feed-b");
     Path file = Files.writeString(dir.resolve("partitions.csv"), String.join("\n",
         "subject,time,reading", "m1,1000,0.5", "m2,2000,3.25", "m3,not-a-time,1.0", " m4 ,1,2,3", "no commas at all",
-        "", ",4000,1.0", " ,x", "m5,5000,7", "m6,6000,1", "m7,7000,2", "m8,8000,3", ""));
+        ",4000,1.0", " ,x", "m5,5000,7", "m6,6000,1", "m7,7000,2", "m8,8000,3", "m9,9000,4", ""));
     List<List<ConsumerRecord<byte[], byte[]>>> feeds = new ArrayList<>();
     for (String topic : List.of("feed-a", "feed-b")) {
       Path config = Files.writeString(dir.resolve(topic + ".yaml"),

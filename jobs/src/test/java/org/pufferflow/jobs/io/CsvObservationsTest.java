@@ -108,15 +108,12 @@ class CsvObservationsTest {
   }
 
   @Test
-  void aHeaderStartsWithSubjectAndAByteOrderMarkIsIgnored() {
-    assertThat(CsvObservations.isHeader("subject,time,reading")).isTrue();
-    assertThat(CsvObservations.isHeader("\uFEFFsubject,time,state")).isTrue();
-    assertThat(CsvObservations.isHeader("subjects are fine")).isTrue();
-    assertThat(CsvObservations.isHeader("m1,subject,x")).isFalse();
-    assertThat(CsvObservations.isHeader("")).isFalse();
-    assertThat(CsvObservations.isHeader(null)).isFalse();
+  void aQuotedLineIsMalformed() {
     CsvObservations csv = CsvObservations.forDiscretizer(IoFixtures.categorical().discretizer());
-    assertThat(csv.payload("\uFEFFm,1,on")).isEqualTo(IoFixtures.avro(obs("m", 1L, "on", null, null, null)));
+    assertThat(csv.payload("m,1,on")).isEqualTo(IoFixtures.avro(obs("m", 1L, "on", null, null, null)));
+    assertThat(csv.malformed()).isFalse();
+    assertThat(csv.payload("\"m\",1,on")).isEqualTo("\"m\",1,on".getBytes(StandardCharsets.UTF_8));
+    assertThat(csv.malformed()).isTrue();
   }
 
   @Test
@@ -138,7 +135,7 @@ class CsvObservationsTest {
     java.util.List<String> lines = java.nio.file.Files.readAllLines(
         java.nio.file.Path.of("..", "examples", "data", "smart-meters.csv"), StandardCharsets.UTF_8);
     CsvObservations csv = CsvObservations.forDiscretizer(job.discretizer());
-    assertThat(CsvObservations.isHeader(lines.get(0))).isTrue();
+    assertThat(CsvRows.isHeader(lines.get(0))).isTrue();
     assertThat(lines.get(0)).isEqualTo(csv.header());
     ObservationValidator v = IoFixtures.validator(job);
     java.util.Map<String, java.util.Set<Long>> ticks = new java.util.TreeMap<>();

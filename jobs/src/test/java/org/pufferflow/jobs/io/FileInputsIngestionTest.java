@@ -55,7 +55,7 @@ class FileInputsIngestionTest {
         ",3000,0.5",              // 4 MISSING_SUBJECT
         "m2,,0.5",                // 5 MISSING_TIME
         "m2,4000,99",             // 6 READING_OUT_OF_RANGE
-        "",                       // 7 malformed (empty)
+        "",                       // 7 blank: skipped (CsvRows), counted
         "m2,5000,NaN",            // 8 READING_NOT_FINITE
         "m3;6000;0.5",            // 9 malformed (wrong separator)
         "m3,7000,1.5",            // 10 accepted
@@ -90,8 +90,8 @@ class FileInputsIngestionTest {
     }
     assertThat(reasons).containsExactlyEntriesOf(new TreeMap<>(Map.of(
         3L, "UNDECODABLE", 4L, "MISSING_SUBJECT", 5L, "MISSING_TIME", 6L, "READING_OUT_OF_RANGE",
-        7L, "UNDECODABLE", 8L, "READING_NOT_FINITE", 9L, "UNDECODABLE")));
-    assertThat(payloads).containsExactlyInAnyOrder("m1,2000,oops", "", "m3;6000;0.5");
+        8L, "READING_NOT_FINITE", 9L, "UNDECODABLE")));
+    assertThat(payloads).containsExactlyInAnyOrder("m1,2000,oops", "m3;6000;0.5");
   }
 
   @Test

@@ -129,6 +129,26 @@ class FileInputsTest {
     checkRestore(new CsvLineFormat("file:meters.csv", BINS), f, 2);
   }
 
+  /** CsvRows in {@code run}: a byte-order mark, the header and blank lines are skipped; offsets stay line numbers. */
+  @Test
+  void csvRowsSkipTheByteOrderMarkHeaderAndBlankLinesAndKeepLineNumbers(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("m.csv"),
+        "\uFEFFsubject,time,reading\nm1,1000,0.5\n\n  \nm2,2000\r\nm1,3000,1.5\n");
+    long size = Files.size(f);
+    FileSourceSplit split = new FileSourceSplit("0", org.apache.flink.core.fs.Path.fromLocalFile(f.toFile()), 0, size,
+        0, size);
+    List<RawRecord> out = new ArrayList<>();
+    read(new StreamFormatAdapter<>(new CsvLineFormat("file:m.csv", BINS)).createReader(new Configuration(), split),
+        out, new ArrayList<>(), Integer.MAX_VALUE);
+    CsvObservations csv = CsvObservations.forDiscretizer(BINS);
+    assertThat(out).extracting(r -> r.offset).containsExactly(2L, 5L, 6L);
+    assertThat(out.get(0).payload).isEqualTo(csv.payload("m1,1000,0.5"));
+    // the wrong field count: the line's own bytes, rejected as UNDECODABLE at its line number
+    assertThat(out.get(1).payload).isEqualTo("m2,2000".getBytes(StandardCharsets.UTF_8));
+    assertThat(IoFixtures.decode(out.get(1).payload)).isNull();
+    assertThat(out.get(2).payload).isEqualTo(csv.payload("m1,3000,1.5"));
+  }
+
   @Test
   void avroRecordIndexSurvivesARestore(@TempDir Path dir) throws Exception {
     Path f = avro(dir, 40);
@@ -193,14 +213,21 @@ class FileInputsTest {
     assertThat(FileInputs.optOuts(Files.writeString(dir.resolve("n.csv"), "m,1,1\n")))
         .containsExactly(new OptOut("m", 1L, 1L, null));
     assertThat(FileInputs.optOuts(Files.writeString(dir.resolve("e.csv"), ""))).isEmpty();
+    // CsvRows: a byte-order mark before the header, blank lines skipped
+    assertThat(FileInputs.optOuts(Files.writeString(dir.resolve("b.csv"), "\uFEFFsubject,fromTick,toTick\n\nm,1,1\n \n")))
+        .containsExactly(new OptOut("m", 1L, 1L, null));
     String[][] bad = {
         {"m1,3,5\nm2,x,5\n", "input.optOuts: line 2: fromTick = 'x': not an integer tick"},
-        {"m1,3\n", "input.optOuts: line 1: expected 3 columns subject,fromTick,toTick, found 2"},
-        {"subject,a,b\nm,1,2,3\n", "input.optOuts: line 2: expected 3 columns subject,fromTick,toTick, found 4"},
+        {"m1,3\n", "input.optOuts: line 1: expected 3 fields subject,fromTick,toTick, got 2"},
+        {"subject,a,b\nm,1,2,3\n", "input.optOuts: line 2: expected 3 fields subject,fromTick,toTick, got 4"},
+        {"m;1;2\n", "input.optOuts: line 1: fields separated by ';': separate the 3 fields subject,fromTick,toTick"
+            + " by commas"},
+        {"m,1,2\n\"m\",3,4\n", "input.optOuts: line 2: quoted fields are not supported: a comma always separates"
+            + " fields"},
         {" ,1,2\n", "input.optOuts: line 1: subject is empty"},
         {"m,-1,2\n", "input.optOuts: line 1: fromTick = -1: must be >= 0"},
         {"m,5,4\n", "input.optOuts: line 1: fromTick = 5 > toTick = 4: the range is inclusive and must not be empty"},
-        {"m,1,2\n\nm,3,4\n", "input.optOuts: line 2: expected 3 columns subject,fromTick,toTick, found 1"},
+        {"m,1,2\n\nm,3\n", "input.optOuts: line 3: expected 3 fields subject,fromTick,toTick, got 2"},
         {"m,1,1.5\n", "input.optOuts: line 1: toTick = '1.5': not an integer tick"},
     };
     for (String[] b : bad) {

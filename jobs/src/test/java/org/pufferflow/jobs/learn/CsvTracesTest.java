@@ -67,6 +67,23 @@ class CsvTracesTest {
         .hasMessage("t.csv line 3: expected 3 fields subject,time,state, got 2");
   }
 
+  /** CsvRows in {@code learn}: the same file {@code run} accepts (byte-order mark, header, blank lines). */
+  @Test
+  void aByteOrderMarkTheHeaderAndBlankLinesAreSkipped() throws IOException {
+    Path f = write("\uFEFFsubject,time,state\r\na,0,x\n\n  \na,1000,y\n");
+    TraceSet t = CsvTraces.read(f, 1000);
+    assertThat(t.labels()).containsExactly("x", "y");
+    assertThat(t.states("a")).containsExactly(0, 1);
+  }
+
+  @Test
+  void quotedAndSemicolonLinesAreRefusedNamingTheLine() throws IOException {
+    assertThatThrownBy(() -> CsvTraces.read(write("a,0,x\n\"a\",1000,y\n"), 1000))
+        .hasMessage("t.csv line 2: quoted fields are not supported: a comma always separates fields");
+    assertThatThrownBy(() -> CsvTraces.read(write("a;0;x\n"), 1000))
+        .hasMessage("t.csv line 1: fields separated by ';': separate the 3 fields subject,time,state by commas");
+  }
+
   @Test
   void emptySubjectOrStateIsRejected() throws IOException {
     assertThatThrownBy(() -> CsvTraces.read(write(" ,0,x\n"), 1000)).hasMessage("t.csv line 1: subject = '': empty");
