@@ -1,12 +1,16 @@
 package org.pufferflow.mechanism.mqm;
 
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+
 /**
  * Tables of {@code max_y ln(M^d[u,y] / M^d[v,y])} (row ratios) or {@code max_x ln(M^d[x,u] / M^d[x,v])} (column
  * ratios) of the powers d = 1..D of a stochastic matrix M, the building blocks of the exact max-influence
  * (docs/mqm.md, 'Modes'). Entry d = 0 is all zeros and encodes an absent quilt side (NONE). Conventions of docs/mqm.md, 'What is protected': a 0/0 term
  * is skipped, c/0 with c > 0 gives +∞.
  *
- * <p>Powers are computed incrementally (M^d = M^{d−1}·M), O(D·k³) time, and stored flat as {@code (d·k + u)·k + v}.
+ * <p>Powers are computed incrementally (M^d = M^{d−1}·M, EJML's dense product: the table is built once, from
+ * public configuration, never per record), O(D·k³) time, and stored flat as {@code (d·k + u)·k + v}.
  * Distances beyond D are clamped to D by {@link #index}: both ratios are non-increasing in d (each step is a
  * convex combination, data processing), so the clamped value is an upper bound and keeps the privacy proof valid.
  */
@@ -35,17 +39,15 @@ final class LogRatioTable {
   private static LogRatioTable build(double[][] m, int maxDistance, boolean columns) {
     int k = m.length;
     double[] table = new double[(maxDistance + 1) * k * k];
-    double[][] power = new double[k][];
-    for (int i = 0; i < k; i++) {
-      power[i] = m[i].clone();
-    }
-    double[][] next = new double[k][k];
+    DMatrixRMaj step = new DMatrixRMaj(m);
+    DMatrixRMaj power = step.copy();
+    DMatrixRMaj next = new DMatrixRMaj(k, k);
     double[][] log = new double[k][k];
     for (int d = 1; d <= maxDistance; d++) {
       fill(power, columns, log, table, d, k);
       if (d < maxDistance) {
-        multiply(power, m, next);
-        double[][] t = power;
+        CommonOps_DDRM.mult(power, step, next);
+        DMatrixRMaj t = power;
         power = next;
         next = t;
       }
@@ -53,11 +55,11 @@ final class LogRatioTable {
     return new LogRatioTable(k, maxDistance, table);
   }
 
-  private static void fill(double[][] power, boolean columns, double[][] log, double[] table, int d, int k) {
+  private static void fill(DMatrixRMaj power, boolean columns, double[][] log, double[] table, int d, int k) {
     // log[u][j] = ln of the j-th entry of "line" u (row u, or column u for column ratios).
     for (int u = 0; u < k; u++) {
       for (int j = 0; j < k; j++) {
-        double x = columns ? power[j][u] : power[u][j];
+        double x = columns ? power.get(j, u) : power.get(u, j);
         log[u][j] = x > 0 ? Math.log(x) : Double.NEGATIVE_INFINITY;
       }
     }
@@ -84,24 +86,6 @@ final class LogRatioTable {
           }
         }
         table[base + u * k + v] = best;
-      }
-    }
-  }
-
-  private static void multiply(double[][] a, double[][] b, double[][] out) {
-    int k = a.length;
-    for (int i = 0; i < k; i++) {
-      double[] o = out[i];
-      java.util.Arrays.fill(o, 0.0);
-      for (int z = 0; z < k; z++) {
-        double aiz = a[i][z];
-        if (aiz == 0) {
-          continue;
-        }
-        double[] bz = b[z];
-        for (int j = 0; j < k; j++) {
-          o[j] += aiz * bz[j];
-        }
       }
     }
   }
