@@ -84,6 +84,15 @@ public final class GridDiscretizer implements Discretizer {
     return row * cols + col;
   }
 
+  /** The centres {lat, lon} of every cell, in cell order: the default query f of a grid model. */
+  public double[][] cellCentres() {
+    double[][] q = new double[numStates()][];
+    for (int i = 0; i < q.length; i++) {
+      q[i] = cellCentre(i);
+    }
+    return q;
+  }
+
   /** The centre {lat, lon} of cell {@code index}. */
   public double[] cellCentre(int index) {
     PufferPreconditions.checkIndex("index", index, numStates());

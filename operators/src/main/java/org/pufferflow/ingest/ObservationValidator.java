@@ -33,7 +33,7 @@ public final class ObservationValidator implements Serializable {
   }
 
   /**
-   * The allocation-free form of {@link #validate}, for the per-record hot path: the state index of {@code o} if it
+   * The check of {@code o}, allocation-free for the per-record hot path: the state index of {@code o} if it
    * passes every check, else the negative code {@link Discretizer#rejected(ReasonCode)} of the first failed check
    * (then {@link #reject} builds the message). On success, subject and tick are {@code o.getSubjectId()} and
    * {@code clock().tickOf(o.getEventTime().toEpochMilli())}.
@@ -69,14 +69,5 @@ public final class ObservationValidator implements Serializable {
       default -> discretizer.explain(o, reason);
     };
     return new Rejection(reason, message);
-  }
-
-  /** Accepts {@code o} as (subject, tick, state) or says why not. */
-  public ValidationResult validate(Observation o) {
-    int code = check(o);
-    if (code < 0) {
-      return reject(o, code);
-    }
-    return new Accepted(o.getSubjectId(), clock.tickOf(o.getEventTime().toEpochMilli()), code);
   }
 }

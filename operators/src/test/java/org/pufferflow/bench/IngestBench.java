@@ -68,6 +68,8 @@ public class IngestBench {
 
   @Benchmark
   public Object decodeAndValidate() {
-    return validator.validate(decoder.decode(next()));
+    Observation o = decoder.decode(next());
+    int code = validator.check(o);
+    return code < 0 ? validator.reject(o, code) : code;
   }
 }

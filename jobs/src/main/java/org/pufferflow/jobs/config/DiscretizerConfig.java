@@ -3,6 +3,7 @@ package org.pufferflow.jobs.config;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Objects;
+import org.pufferflow.ingest.GridDiscretizer;
 
 /**
  * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, docs/ingestion.md, 'Data model').
@@ -66,11 +67,12 @@ public sealed interface DiscretizerConfig extends Serializable
 
     /** The centre {@code {lat, lon}} of {@code cell}, the default query value of a grid model. */
     public double[] cellCentre(int cell) {
-      int row = cell / cols;
-      int col = cell % cols;
-      double cellHeight = (maxLat - minLat) / rows;
-      double cellWidth = (maxLon - minLon) / cols;
-      return new double[] {minLat + (row + 0.5) * cellHeight, minLon + (col + 0.5) * cellWidth};
+      return discretizer().cellCentre(cell);
+    }
+
+    /** The discretizer of this grid (cell lookup and centres have their one home there). */
+    public GridDiscretizer discretizer() {
+      return new GridDiscretizer(minLat, maxLat, minLon, maxLon, rows, cols);
     }
   }
 }

@@ -31,11 +31,6 @@ public record TimeConfig(long tickMillis, long epochMillis, int allowedLatenessT
     this(tickMillis, epochMillis, allowedLatenessTicks, DEFAULT_IDLE_TIMEOUT_MILLIS, DEFAULT_MAX_DRIFT_TICKS);
   }
 
-  /** The tick of {@code eventTimeMillis}; the caller guarantees {@code eventTimeMillis >= epochMillis}. */
-  public long tickOf(long eventTimeMillis) {
-    return Math.floorDiv(eventTimeMillis - epochMillis, tickMillis);
-  }
-
   /** The job's tick clock. */
   public TickClock clock() {
     return new TickClock(tickMillis, epochMillis);

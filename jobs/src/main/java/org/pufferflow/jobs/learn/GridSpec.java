@@ -74,12 +74,7 @@ public record GridSpec(double minLat, double maxLat, double minLon, double maxLo
 
   /** The cell centres {lat, lon}: the query f of a grid model (the job's default query for a grid discretizer). */
   public double[][] centres() {
-    GridDiscretizer d = discretizer();
-    double[][] q = new double[cells()][];
-    for (int i = 0; i < q.length; i++) {
-      q[i] = d.cellCentre(i);
-    }
-    return q;
+    return discretizer().cellCentres();
   }
 
   /** The equivalent discretizer of a job. */

@@ -8,13 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.Observation;
-import org.pufferflow.ingest.Accepted;
 import org.pufferflow.ingest.ObservationDecoder;
 import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.ReasonCode;
-import org.pufferflow.ingest.Rejection;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.ingest.ValidationResult;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.pipeline.Discretizers;
 
@@ -45,11 +42,10 @@ class DemoFeedsTest {
           stateless.merge(ReasonCode.UNDECODABLE, 1, Integer::sum);
           continue;
         }
-        ValidationResult r = v.validate(o);
-        if (r instanceof Rejection rej) {
-          stateless.merge(rej.reasonCode(), 1, Integer::sum);
+        int state = v.check(o);
+        if (state < 0) {
+          stateless.merge(v.reject(o, state).reasonCode(), 1, Integer::sum);
         } else {
-          int state = ((Accepted) r).state();
           assertThat(state).isBetween(0, config.model().numStates() - 1);
           Integer expected = truth.get(o.getSubjectId()).get(clock.tickOf(o.getEventTime().toEpochMilli()));
           if (expected != null && expected == state) {

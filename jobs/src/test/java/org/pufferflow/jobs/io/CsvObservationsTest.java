@@ -8,10 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.pufferflow.avro.Observation;
-import org.pufferflow.ingest.Accepted;
 import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.ReasonCode;
-import org.pufferflow.ingest.Rejection;
 import org.pufferflow.jobs.config.JobConfig;
 
 /** docs/ingestion.md, 'File mode': one CSV line per observation, columns per discretizer. */
@@ -62,7 +60,7 @@ class CsvObservationsTest {
     assertThat(reason(v, csv, "m,5,NaN")).isEqualTo(ReasonCode.READING_NOT_FINITE);
     assertThat(reason(v, csv, "m,5,-Infinity")).isEqualTo(ReasonCode.READING_NOT_FINITE);
     assertThat(reason(v, csv, "m,5,51")).isEqualTo(ReasonCode.READING_OUT_OF_RANGE);
-    assertThat(v.validate(IoFixtures.decode(csv.payload("m,5000,0.5")))).isEqualTo(new Accepted("m", 5, 1));
+    assertThat(accepted(v, IoFixtures.decode(csv.payload("m,5000,0.5")))).isEqualTo("m@5=1");
 
     JobConfig cat = IoFixtures.categorical();
     CsvObservations c = CsvObservations.forDiscretizer(cat.discretizer());
@@ -73,8 +71,14 @@ class CsvObservationsTest {
     CsvObservations g = CsvObservations.forDiscretizer(grid.discretizer());
     assertThat(reason(IoFixtures.validator(grid), g, "m,5,1.0,")).isEqualTo(ReasonCode.MISSING_VALUE);
     assertThat(reason(IoFixtures.validator(grid), g, "m,5,5.0,11.0")).isEqualTo(ReasonCode.OUTSIDE_GRID);
-    assertThat(IoFixtures.validator(grid).validate(IoFixtures.decode(g.payload("m,5000,1.5,10.5"))))
-        .isEqualTo(new Accepted("m", 5, 2));
+    assertThat(accepted(IoFixtures.validator(grid), IoFixtures.decode(g.payload("m,5000,1.5,10.5")))).isEqualTo("m@5=2");
+  }
+
+  /** An accepted observation as {@code "subject@tick=state"}. */
+  private static String accepted(ObservationValidator v, Observation o) {
+    int state = v.check(o);
+    assertThat(state).isNotNegative();
+    return o.getSubjectId() + "@" + v.clock().tickOf(o.getEventTime().toEpochMilli()) + "=" + state;
   }
 
   private static ReasonCode reason(ObservationValidator v, CsvObservations csv, String line) {
@@ -82,7 +86,9 @@ class CsvObservationsTest {
     assertThat(csv.malformed()).as(line).isFalse();
     Observation o = IoFixtures.decode(p);
     assertThat(o).as(line).isNotNull();
-    return ((Rejection) v.validate(o)).reasonCode();
+    int code = v.check(o);
+    assertThat(code).as(line).isNegative();
+    return v.reject(o, code).reasonCode();
   }
 
   @ParameterizedTest
@@ -143,9 +149,11 @@ class CsvObservationsTest {
     for (String line : lines.subList(1, lines.size())) {
       Observation o = IoFixtures.decode(csv.payload(line));
       assertThat(o).as(line).isNotNull();
-      Accepted a = (Accepted) v.validate(o);
-      assertThat(ticks.computeIfAbsent(a.subjectId(), k -> new java.util.TreeSet<>()).add(a.tick())).as(line).isTrue();
-      levels[a.state()]++;
+      int state = v.check(o);
+      assertThat(state).as(line).isNotNegative();
+      long tick = v.clock().tickOf(o.getEventTime().toEpochMilli());
+      assertThat(ticks.computeIfAbsent(o.getSubjectId(), k -> new java.util.TreeSet<>()).add(tick)).as(line).isTrue();
+      levels[state]++;
     }
     assertThat(lines).hasSizeGreaterThan(300);
     assertThat(ticks).hasSize(4).allSatisfy((subject, t) -> assertThat(t).hasSize(96)); // one MQM window each
