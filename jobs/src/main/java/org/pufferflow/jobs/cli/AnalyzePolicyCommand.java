@@ -1,7 +1,6 @@
 package org.pufferflow.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
@@ -223,10 +222,10 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
   static ObjectNode report(ProtectableGraph pg) {
     ObjectNode o = CliJson.object();
     o.set("constraint", CliJson.intVector(pg.constraint()));
-    o.set("edges", edges(pg.constrainedEdges()));
+    o.set("edges", CliJson.intMatrix(pg.constrainedEdges()));
     o.set("exposed", CliJson.intVector(pg.exposedBefore()));
     o.set("dop", CliJson.intVector(pg.degreesOfProtection()));
-    o.set("addedEdges", edges(pg.addedEdges()));
+    o.set("addedEdges", CliJson.intMatrix(pg.addedEdges()));
     SensitivityHull k = pg.hull();
     o.set("hull", CliJson.matrix(k.rank() == 2 && k.dimension() == 2 ? k.verticesCounterClockwise() : k.vertices()));
     o.put("hullDimension", k.rank());
@@ -234,14 +233,6 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
     o.set("constrainedDpMultiplier", CliJson.number(pg.constrainedDpMultiplier()));
     o.set("l1Sensitivity", CliJson.number(pg.l1Sensitivity()));
     return o;
-  }
-
-  private static ArrayNode edges(List<int[]> edges) {
-    ArrayNode a = CliJson.array();
-    for (int[] e : edges) {
-      a.add(CliJson.intVector(e));
-    }
-    return a;
   }
 
   private static void printHuman(PrintWriter w, ObjectNode o) {

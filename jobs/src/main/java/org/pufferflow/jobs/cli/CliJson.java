@@ -72,8 +72,13 @@ public final class CliJson {
   }
 
   public static ArrayNode intMatrix(int[][] m) {
+    return intMatrix(java.util.Arrays.asList(m));
+  }
+
+  /** Rows of ints, e.g. a list of edges {@code [from, to]}. */
+  public static ArrayNode intMatrix(java.util.List<int[]> rows) {
     ArrayNode a = array();
-    for (int[] row : m) {
+    for (int[] row : rows) {
       a.add(intVector(row));
     }
     return a;

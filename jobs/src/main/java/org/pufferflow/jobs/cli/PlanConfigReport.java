@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 import org.pufferflow.jobs.plan.BudgetHorizon;
 import org.pufferflow.jobs.plan.ConstraintCost;
@@ -58,7 +57,7 @@ final class PlanConfigReport {
     ObjectNode full = CliJson.object();
     full.set("exposed", CliJson.intVector(d.exposedBefore()));
     full.set("dop", CliJson.intVector(d.dop()));
-    full.set("addedEdges", edges(d.addedEdges()));
+    full.set("addedEdges", CliJson.intMatrix(d.addedEdges()));
     full.set("exposedAfterRepair", CliJson.intVector(d.exposedAfter()));
     full.put("hullDimension", d.hullDimension());
     full.set("hullVolume", CliJson.number(d.hullVolume()));
@@ -175,14 +174,6 @@ final class PlanConfigReport {
     o.set("left", left);
     o.set("right", right);
     return o;
-  }
-
-  private static ArrayNode edges(List<int[]> edges) {
-    ArrayNode a = CliJson.array();
-    for (int[] e : edges) {
-      a.add(CliJson.intVector(e));
-    }
-    return a;
   }
 
   /** The same content as short tables, one per mechanism, then the warnings. */
