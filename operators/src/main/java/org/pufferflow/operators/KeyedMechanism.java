@@ -125,8 +125,8 @@ final class KeyedMechanism {
    * Loads the noise key, registers the metrics (with rejection counters for {@code reasons}) and the ledger state
    * (call in {@code open()}).
    *
-   * @throws org.pufferflow.operators.spec.NoiseKeyUnavailableException when the key cannot be loaded (the job's
-   *     fault: it fails the job without restarts)
+   * @throws IllegalArgumentException a {@code NoiseKeyUnavailableException} when the key cannot be loaded (the
+   *     job's fault: it fails the job without restarts)
    */
   void open(RuntimeContext context, ReasonCode... reasons) {
     random = new KeyedRandom(key.load());
