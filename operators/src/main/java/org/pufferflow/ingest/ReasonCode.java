@@ -14,7 +14,8 @@ public enum ReasonCode {
   MISSING_TIME,
   /** {@code eventTime} is negative or before the configured epoch (a negative tick). */
   NEGATIVE_TIME,
-  /** categorical: {@code stateLabel} is not one of the model's state labels. */
+  /** categorical: {@code stateLabel} is not one of the model's state labels; in a mechanism function, a state index
+   * outside its model (the dead-letter record never shows the value). */
   UNKNOWN_LABEL,
   /** The field the discretizer needs is null ({@code stateLabel}, {@code reading}, or {@code lat}/{@code lon}). */
   MISSING_VALUE,

@@ -3,7 +3,8 @@ package org.pufferflow.operators;
 /**
  * A record that passed the stateless checks ({@link org.pufferflow.ingest.ObservationValidator}): its subject, tick,
  * state and event time, plus its Kafka origin and raw bytes in case the per-subject ordering step still rejects it
- * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). A Flink POJO.
+ * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). A Flink POJO. Private data: {@link #toString()} shows neither the
+ * state nor the payload.
  */
 public class AcceptedRecord {
   public String subjectId;
@@ -28,8 +29,13 @@ public class AcceptedRecord {
     this.payload = origin.payload;
   }
 
+  /**
+   * Shows the subject, the tick and the Kafka origin only: the state and the payload are private and never appear in
+   * logs or messages.
+   */
   @Override
   public String toString() {
-    return "AcceptedRecord{" + subjectId + ", tick " + tick + ", state " + state + ", " + topic + "-" + partition + "@" + offset + "}";
+    return "AcceptedRecord{" + subjectId + ", tick " + tick + ", state hidden, " + topic + "-" + partition + "@"
+        + offset + "}";
   }
 }

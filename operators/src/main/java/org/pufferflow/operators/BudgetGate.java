@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import org.pufferflow.accounting.ChargeResult;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.LedgerEvent;
@@ -13,7 +14,7 @@ import org.pufferflow.operators.spec.LedgerSpec;
  * the current period's) yields exactly one {@link LedgerEvent}. Shared by the DPHMM, MQM and redaction functions,
  * so the three follow one rule.
  *
- * <p>Built in {@code open()} from the job's {@link LedgerSpec}; holds no per-subject data (that is the keyed
+ * <p>Built by {@link KeyedMechanism} from the job's ledger policy; holds no per-subject data (that is the keyed
  * {@link LedgerState}). The caller's duties: charge in tick order per subject, emit the event this returns, and
  * store the state back after every charge.
  */
@@ -27,8 +28,13 @@ public final class BudgetGate {
    *     {@code redaction})
    */
   public BudgetGate(String mechanism, LedgerSpec spec) {
+    this(mechanism, PufferPreconditions.checkNotNull("ledger spec", spec).build());
+  }
+
+  /** A gate over the ledger policy {@code policy}. */
+  public BudgetGate(String mechanism, LedgerPolicy policy) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
-    this.ledger = PufferPreconditions.checkNotNull("ledger spec", spec).newLedger();
+    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", policy));
   }
 
   /** A fresh subject's ledger state, recording this gate's policy. */

@@ -9,12 +9,13 @@ import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.common.PufferPreconditions;
@@ -27,13 +28,13 @@ import org.pufferflow.operators.spec.LedgerSpec;
 import org.pufferflow.operators.spec.NoiseKeySource;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
-import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**
  * Keyed by subject: one DPHMM release ({@link DphmmRelease}) per observed tick (docs/operators.md, 'DPHMM release
  * function'; docs/dphmm.md, 'What a release does'). A thin Flink shell over {@link DphmmReleaser}: the math, the
  * gap propagation (docs/dphmm.md, 'Gaps') and the hull cache (docs/dphmm.md, 'Making it fast') are the releaser's;
- * this class keeps the per-subject state, positions the keyed noise, charges the budget and emits.
+ * this class keeps the per-subject state and emits; the noise key, the budget, the metrics and the rejections are
+ * {@link KeyedMechanism}'s, which also states the contract-breach policy.
  *
  * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-posterior} — the
  * adversary's posterior p⁺ after the subject's last release ({@link CompactPosterior}, dense or sparse);
@@ -46,17 +47,18 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
  * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, releaseSeq)
  * ({@link NoiseContext}); the release is computed into scratch arrays, then its DPHMM cost (ε, or 0 for an exact
- * release with |C| = 1: Theorem 5.2 of the DPHMM paper) is charged through {@link BudgetGate}. Only a charged release
+ * release with |C| = 1: Theorem 5.2 of the DPHMM paper) is charged through {@link KeyedMechanism#charge}. Only a charged release
  * is emitted and committed to state. A refused release changes nothing but the ledger: the adversary saw nothing at
  * that tick, so its posterior stays p⁺ of the last release, and the next release propagates it over the whole gap
  * since that release (M^g with g counted from the last release's tick). The refusal that exhausts the budget emits
  * exactly one {@code LedgerEvent} to {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the
  * subject's records are dropped without any computation.
  *
- * <p>Ticks must strictly increase per subject (ingestion guarantees it); a record at or before the last release's tick
- * goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE}, without its state). Outputs
- * carry public quantities only; whether the true state lay outside C_t (a surrogate release) is counted in the
- * {@code surrogateUses} metric, never shown per record. The releaser, the keyed generator and the scratch arrays
+ * <p>Input duties (ingestion's contract): ticks strictly increase per subject and states lie in 0..N−1. A record
+ * breaking them goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE} for a tick at
+ * or before the last release's, {@code UNKNOWN_LABEL} for a state outside the model; never with its state), counted,
+ * and changes nothing. Outputs carry public quantities only; whether the true state lay outside C_t (a surrogate
+ * release) is counted in the {@value OperatorMetrics#SURROGATE_USES} metric, never shown per record. The releaser, the keyed generator and the scratch arrays
  * are built once per instance in {@code open()}; the per-record work allocates only the output record, the boxed
  * longs and the objects the state backend returns, and (sparse encoding) arrays when a subject's support grows.
  */
@@ -76,7 +78,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String RELEASE_SEQ_STATE = "dphmm-release-seq";
   static final String LEDGER_STATE = "ledger-dphmm";
   /** Operator state holding the job's ledger policy (written by {@link RestoredLedgerPolicy}). */
-  static final String POLICY_STATE = MECHANISM + "-ledger-policy";
+  static final String POLICY_STATE = "dphmm-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
   private final DphmmSpec spec;
@@ -86,15 +88,13 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient ValueState<CompactPosterior> posteriorState;
   private transient ValueState<Long> lastTickState;
   private transient ValueState<Long> releaseSeqState;
-  private transient ValueState<LedgerState> ledgerState;
-  private transient BudgetGate gate;
-  private transient RestoredLedgerPolicy policy;
+  private transient KeyedMechanism mechanism;
   private transient DphmmReleaser releaser;
-  private transient KeyedRandom random;
   private transient org.pufferflow.mechanism.dphmm.DphmmRelease result;
   private transient double[] work;
   private transient String noiseName;
-  private transient DphmmMetrics metrics;
+  private transient Counter releases;
+  private transient Counter surrogateUses;
 
   public DphmmReleaseFunction(DphmmSpec spec, LedgerSpec budget, NoiseKeySource key) {
     this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
@@ -109,8 +109,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    policy = new RestoredLedgerPolicy(MECHANISM, budget.build());
-    policy.initialize(context);
+    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget.build());
+    mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
@@ -129,7 +129,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    policy.snapshot();
+    mechanism.snapshotState();
   }
 
   @Override
@@ -137,30 +137,31 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     posteriorState = getRuntimeContext().getState(posteriorDescriptor());
     lastTickState = getRuntimeContext().getState(new ValueStateDescriptor<>(LAST_TICK_STATE, Types.LONG));
     releaseSeqState = getRuntimeContext().getState(new ValueStateDescriptor<>(RELEASE_SEQ_STATE, Types.LONG));
-    ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
-    gate = new BudgetGate(MECHANISM, budget);
+    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
     releaser = spec.newReleaser();
-    random = new KeyedRandom(key.load());
     result = releaser.newResult();
     work = releaser.newPosterior();
     noiseName = spec.noise().configName();
-    metrics = new DphmmMetrics(getRuntimeContext().getMetricGroup(), MECHANISM, releaser);
+    OperatorMetrics metrics = mechanism.metrics();
+    releases = metrics.counter(OperatorMetrics.RELEASES);
+    surrogateUses = metrics.counter(OperatorMetrics.SURROGATE_USES);
+    DphmmReleaser r = releaser;
+    metrics.gauge(OperatorMetrics.HULL_CACHE_HIT_RATE,
+        (Gauge<Double>) () -> OperatorMetrics.hitRate(r.cacheHits(), r.cacheMisses()));
   }
 
   @Override
   public void processElement(StateObservation obs, Context ctx, Collector<DphmmRelease> out) throws Exception {
     String subject = ctx.getCurrentKey();
-    if (obs.state < 0 || obs.state >= work.length) {
-      // the state itself is private: not shown
-      throw new IllegalStateException("DPHMM release function: an observation of subject " + subject + " at tick "
-          + obs.tick + " has a state outside the model's " + work.length + " states (value not shown); the"
-          + " discretizer and the DPHMM model disagree");
+    if (!KeyedMechanism.inModel(obs.state, work.length)) {
+      ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, work.length));
+      return;
     }
-    LedgerState ledger = ledgerState.value();
+    LedgerState ledger = mechanism.storedLedger();
     if (ledger == null) {
-      ledger = gate.newState();
-    } else if (ledger.isExhausted()) {
-      metrics.refusal();
+      ledger = mechanism.newLedger();
+      mechanism.newSubject();
+    } else if (mechanism.exhausted(ledger)) {
       return;
     }
     Long last = lastTickState.value();
@@ -168,7 +169,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     long gap = DphmmReleaser.FIRST_RELEASE;
     if (last != null) {
       if (obs.tick <= last) {
-        reject(ctx, subject, obs.tick, last);
+        ctx.output(MechanismOutputs.REJECTED, mechanism.outOfOrder(subject, obs.tick, last, "last DPHMM release"));
         return;
       }
       gap = obs.tick - last;
@@ -178,28 +179,20 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     Long seqValue = releaseSeqState.value();
     long seq = seqValue == null ? 0 : seqValue;
-    releaser.release(work, gap, obs.state, NoiseContext.position(random, MECHANISM, subject, seq), result);
-    ChargeResult charge = gate.charge(ledger, result.dphmmEpsilon(), obs.tick);
-    ledgerState.update(ledger);
-    if (!charge.charged()) {
-      metrics.refusal();
-      if (charge.reportsExhaustion()) {
-        metrics.exhaustion();
-        ctx.output(MechanismOutputs.LEDGER_EVENTS, gate.exhaustionEvent(subject, ledger, charge));
-      }
+    releaser.release(work, gap, obs.state, mechanism.noise(subject, seq), result);
+    if (!mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick)) {
       return;
     }
     if (!releaser.lastConstraintContains(obs.state)) {
-      metrics.surrogateUse();
+      surrogateUses.inc();
     }
     if (posterior == null) {
       posterior = new CompactPosterior();
-      metrics.newSubject();
     }
     posteriorState.update(posterior.encode(work));
     lastTickState.update(obs.tick);
     releaseSeqState.update(seq + 1);
-    metrics.release();
+    releases.inc();
     out.collect(toRecord(subject, obs.tick, seq, ledger.getSpent()));
   }
 
@@ -222,16 +215,9 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
         .build();
   }
 
-  private void reject(Context ctx, String subject, long tick, long last) {
-    ReasonCode reason = tick == last ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE;
-    metrics.reject(reason);
-    ctx.output(MechanismOutputs.REJECTED, Rejections.of("", 0, -1, null, reason,
-        "subject " + subject + ", tick " + tick + ": not after the subject's last DPHMM release at tick " + last));
-  }
-
   /** This instance's metrics (tests read the counters). */
-  DphmmMetrics metrics() {
-    return metrics;
+  OperatorMetrics metrics() {
+    return mechanism.metrics();
   }
 
   /** The releaser of this instance (tests read the cache statistics). */

@@ -13,7 +13,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.avro.FleetHistogram;
@@ -40,7 +39,7 @@ import org.pufferflow.operators.spec.MqmSpec;
  * passes it, or by that watermark). A histogram that arrives after its window's record was emitted — its
  * observations came behind the watermark, e.g. from a partition that went quiet and came back — is never dropped:
  * it is published at once as a <em>correction</em> ({@code correction = true}, {@code subjects = 1}) and counted
- * (metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a window's corrections to its
+ * ({@link OperatorMetrics}: metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a window's corrections to its
  * record gives the sum over all its histograms.
  *
  * <p><b>Determinism.</b> The sums do not depend on the order histograms arrive in: bins are integer counts summed
@@ -50,7 +49,9 @@ import org.pufferflow.operators.spec.MqmSpec;
  * <p>Keyed state: one {@code double[]} per open window (subjects, per-bin sums, then (scale, count) pairs), explicit
  * primitive-array type information, cleared when the window is emitted. Input duties: histograms of one MQM
  * configuration (the spec given here: k bins; windows of W observed ticks, and partial ones at the start of a stream
- * only when summing counts) whose ticks are the job's ({@code clock}).
+ * only when summing counts) whose ticks are the job's ({@code clock}). The input is the job's own MQM output, never
+ * an external record, so a histogram breaking these duties is the job's fault (a wiring error) and fails it, as
+ * {@link KeyedMechanism}'s contract-breach policy says.
  */
 public final class FleetHistogramFunction
     extends KeyedProcessFunction<Tuple2<Long, Long>, WindowHistogram, FleetHistogram> {
@@ -61,7 +62,7 @@ public final class FleetHistogramFunction
   public static final TypeInformation<Tuple2<Long, Long>> KEY_TYPE = Types.TUPLE(Types.LONG, Types.LONG);
 
   /** Name of the accumulator counting corrections (the run summary shows it). */
-  public static final String CORRECTIONS = "fleet.corrections";
+  public static final String CORRECTIONS = OperatorMetrics.CORRECTIONS_ACCUMULATOR;
 
   /**
    * Keyed state name (stable). Not {@code fleet-sums}: that state of earlier versions had another layout (a variance
@@ -113,11 +114,11 @@ public final class FleetHistogramFunction
   public void open(OpenContext openContext) {
     sums = getRuntimeContext().getState(
         new ValueStateDescriptor<>(SUMS_STATE, PrimitiveArrayTypeInfo.DOUBLE_PRIMITIVE_ARRAY_TYPE_INFO));
-    MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup("fleet");
-    emitted = group.counter("windows");
-    corrections = group.counter("corrections");
-    summed = group.counter("histograms");
-    correctionsAccumulator = getRuntimeContext().getLongCounter(CORRECTIONS);
+    OperatorMetrics metrics = OperatorMetrics.forMechanism(getRuntimeContext(), OperatorMetrics.FLEET);
+    emitted = metrics.counter(OperatorMetrics.WINDOWS);
+    corrections = metrics.counter(OperatorMetrics.CORRECTIONS);
+    summed = metrics.counter(OperatorMetrics.HISTOGRAMS);
+    correctionsAccumulator = metrics.accumulator(CORRECTIONS);
   }
 
   @Override

@@ -1,34 +1,26 @@
 package org.pufferflow.operators;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerState;
-import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
-import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.spec.LedgerSpec;
 import org.pufferflow.operators.spec.MqmSpec;
 import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.state.LedgerStateTypes;
 import org.pufferflow.operators.state.StateWindow;
 import org.pufferflow.operators.state.StateWindowSerializer;
 
@@ -42,14 +34,15 @@ import org.pufferflow.operators.state.StateWindowSerializer;
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
  * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
- * releaseSeq), after the {@link BudgetGate} charged it ε* (the argument is in docs/operators.md).
+ * releaseSeq), after the budget charged it ε* (the argument is in docs/operators.md). The noise key, the budget,
+ * the metrics and the rejections are {@link KeyedMechanism}'s, which also states the contract-breach policy.
  *
  * <p>Per record: O(1) work and no allocation unless a window is released (the release is O(k) plus the output
  * record). Outputs carry public quantities only: ticks, labels, noisy counts, scales, ε and mode.
  *
  * <p>Input duties (ingestion's contract): strictly increasing ticks per subject and states in 0..k−1. A record
  * breaking them is not used: it goes to {@link MechanismOutputs#REJECTED} (DUPLICATE_TICK, TOO_LATE or
- * UNKNOWN_LABEL) and is counted.
+ * UNKNOWN_LABEL), is counted, and changes nothing.
  */
 public final class MqmWindowFunction extends KeyedProcessFunction<String, StateObservation, WindowHistogram>
     implements CheckpointedFunction {
@@ -68,17 +61,14 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   private transient MqmWindowPlan plan;
   private transient WindowHistogramRelease release;
-  private transient BudgetGate gate;
-  private transient KeyedRandom random;
+  private transient KeyedMechanism mechanism;
   private transient double epsilonStar;
   private transient String mode;
   private transient int[] countsScratch;
   private transient long[] noisyScratch;
   private transient ValueState<StateWindow> windowState;
   private transient ValueState<MqmProgress> progressState;
-  private transient ValueState<LedgerState> ledgerState;
-  private transient RestoredLedgerPolicy policy;
-  private transient MqmMetrics metrics;
+  private transient Counter releases;
 
   /**
    * @param spec the windows, ε*, Θ, mode and output (validated by its builder)
@@ -98,37 +88,33 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    policy = new RestoredLedgerPolicy(NoiseContext.MQM, budget.build());
-    policy.initialize(context);
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget.build());
+    mechanism.initializeState(context);
   }
 
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
-    policy.snapshot();
+    mechanism.snapshotState();
   }
 
   @Override
   public void open(OpenContext openContext) {
     plan = spec.build();
     release = WindowHistogramRelease.of(plan);
-    gate = new BudgetGate(NoiseContext.MQM, budget);
-    random = new KeyedRandom(key.load());
+    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
     epsilonStar = plan.targetEpsilon();
     mode = spec.mode().configName();
     countsScratch = new int[spec.states()];
     noisyScratch = new long[spec.states()];
     windowState = getRuntimeContext().getState(new ValueStateDescriptor<>(WINDOW_STATE, StateWindowSerializer.INSTANCE));
     progressState = getRuntimeContext().getState(new ValueStateDescriptor<>(PROGRESS_STATE, MqmProgress.TYPE));
-    ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
-    MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup(NoiseContext.MQM);
-    metrics = new MqmMetrics(group);
+    releases = mechanism.metrics().counter(OperatorMetrics.RELEASES);
   }
 
   @Override
   public void processElement(StateObservation obs, Context ctx, Collector<WindowHistogram> out) throws Exception {
-    if (obs.state < 0 || obs.state >= spec.states()) {
-      reject(ctx, obs, ReasonCode.UNKNOWN_LABEL,
-          "state: outside the MQM model's " + spec.states() + " states (value not shown)");
+    if (!KeyedMechanism.inModel(obs.state, spec.states())) {
+      ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, spec.states()));
       return;
     }
     MqmProgress progress = progressState.value();
@@ -136,12 +122,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     if (progress == null) {
       progress = MqmProgress.fresh(plan.window(), plan.slide());
       window = new StateWindow(plan.window(), spec.states());
-      metrics.newSubject();
+      mechanism.newSubject();
     } else {
       if (obs.tick <= progress.lastTick) {
-        reject(ctx, obs, obs.tick == progress.lastTick ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE,
-            "tick = " + obs.tick + ": not after the subject's previous MQM tick " + progress.lastTick
-                + " (one state per tick, in tick order)");
+        ctx.output(MechanismOutputs.REJECTED,
+            mechanism.outOfOrder(obs.subjectId, obs.tick, progress.lastTick, "previous MQM tick"));
         return;
       }
       window = windowState.value();
@@ -165,26 +150,18 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   private void releaseWindow(StateObservation obs, Context ctx, Collector<WindowHistogram> out, StateWindow window,
       MqmProgress progress, long n, int length) throws Exception {
-    LedgerState ledger = ledgerState.value();
+    LedgerState ledger = mechanism.storedLedger();
     if (ledger == null) {
-      ledger = gate.newState();
+      ledger = mechanism.newLedger();
     }
-    ChargeResult charge = gate.charge(ledger, epsilonStar, obs.tick);
-    ledgerState.update(ledger);
-    if (!charge.charged()) {
-      metrics.refused();
-      if (charge.reportsExhaustion()) {
-        metrics.exhausted();
-        ctx.output(MechanismOutputs.LEDGER_EVENTS, gate.exhaustionEvent(obs.subjectId, ledger, charge));
-      }
+    if (!mechanism.charge(ctx, ledger, epsilonStar, obs.tick)) {
       return;
     }
     for (int s = 0; s < countsScratch.length; s++) {
       countsScratch[s] = window.count(s);
     }
     long seq = progress.releaseSeq++;
-    release.release(countsScratch, length, NoiseContext.position(random, NoiseContext.MQM, obs.subjectId, seq),
-        noisyScratch);
+    release.release(countsScratch, length, mechanism.noise(obs.subjectId, seq), noisyScratch);
     long startRank = n - length + 1;
     long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
     List<Double> values = new ArrayList<>(noisyScratch.length);
@@ -203,19 +180,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
         .setPerPointEpsilon(epsilonStar)
         .setMode(mode)
         .build());
-    metrics.released();
-  }
-
-  private void reject(Context ctx, StateObservation obs, ReasonCode reason, String message) {
-    metrics.rejected(reason);
-    ctx.output(MechanismOutputs.REJECTED, RejectedObservation.newBuilder()
-        .setSourceTopic(NoiseContext.MQM)
-        .setSourcePartition(-1)
-        .setSourceOffset(-1)
-        .setRawPayload(ByteBuffer.allocate(0))
-        .setReasonCode(reason.name())
-        .setMessage("subject " + obs.subjectId + ": " + message)
-        .build());
+    releases.inc();
   }
 
   /** The window schedule in use (after {@code open()}). */
@@ -224,68 +189,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   }
 
   /** This instance's metrics (after {@code open()}; tests). */
-  MqmMetrics metrics() {
-    return metrics;
-  }
-
-  /** The metrics of one MQM operator instance (group pufferflow → mqm). */
-  static final class MqmMetrics {
-    private final Counter releases;
-    private final Counter refusals;
-    private final Counter exhaustions;
-    private final MetricGroup rejects;
-    private final EnumMap<ReasonCode, Counter> rejectCounters = new EnumMap<>(ReasonCode.class);
-    private long subjects;
-
-    MqmMetrics(MetricGroup group) {
-      releases = group.counter("releases");
-      refusals = group.counter("budgetRefusals");
-      exhaustions = group.counter("budgetExhaustions");
-      rejects = group.addGroup("rejects");
-      for (ReasonCode r : new ReasonCode[] {ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL}) {
-        rejectCounters.put(r, rejects.counter(r.name()));
-      }
-      group.gauge("currentSubjects", (Gauge<Long>) () -> subjects);
-    }
-
-    void newSubject() {
-      subjects++;
-    }
-
-    void released() {
-      releases.inc();
-    }
-
-    void refused() {
-      refusals.inc();
-    }
-
-    void exhausted() {
-      exhaustions.inc();
-    }
-
-    void rejected(ReasonCode reason) {
-      rejectCounters.get(reason).inc();
-    }
-
-    long releases() {
-      return releases.getCount();
-    }
-
-    long refusals() {
-      return refusals.getCount();
-    }
-
-    long exhaustions() {
-      return exhaustions.getCount();
-    }
-
-    long rejects(ReasonCode reason) {
-      return rejectCounters.get(reason).getCount();
-    }
-
-    long subjects() {
-      return subjects;
-    }
+  OperatorMetrics metrics() {
+    return mechanism.metrics();
   }
 }

@@ -2,7 +2,6 @@ package org.pufferflow.operators;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.EnumMap;
 import java.util.Locale;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
@@ -11,19 +10,16 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
-import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.StreamingContract;
-import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.spec.NoiseKeySource;
 import org.pufferflow.operators.spec.RedactionSpec;
@@ -56,8 +52,11 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * rest, if any, is protected. An opt-out with {@code from > to}, or one that would exceed the subject's limit of
  * {@link OptOutRanges#DEFAULT_CAPACITY} disjoint ranges, is reported whole with {@link ReasonCode#OPT_OUT_REFUSED}. A
  * record of input 1 at or before the subject's newest tick (an upstream ordering fault) is reported as
- * {@link ReasonCode#DUPLICATE_TICK} or {@link ReasonCode#TOO_LATE}. Rejections carry the Avro-encoded opt-out as
- * payload (empty for observations) and name ticks only, never a state.
+ * {@link ReasonCode#DUPLICATE_TICK} or {@link ReasonCode#TOO_LATE}, and one whose state is outside {@code stateBits}
+ * as {@link ReasonCode#UNKNOWN_LABEL}; such a record changes nothing and the subject's later records are processed
+ * (the contract-breach policy of {@link KeyedMechanism}, which also holds the noise key, the metrics and the
+ * rejections). Opt-out rejections carry the Avro-encoded opt-out as payload and source {@value #OPT_OUT_SOURCE};
+ * observation rejections have source {@code redaction} and no payload. Rejections name ticks only, never a state.
  *
  * <p><b>State</b> per subject: one {@link RedactionBuffer} (descriptor {@value #STATE_NAME}, explicit serializer
  * {@link RedactionBufferSerializer}): the held bits, the last decided tick and the opt-out ranges, pruned with
@@ -65,9 +64,9 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * first held record's deadline. Redaction has no per-subject ε budget: each opt-out's guarantee is ε by the plan, so
  * there is no ledger.
  *
- * <p><b>Metrics</b> (group {@code pufferflow} → {@code redaction}): {@code released}, {@code redacted},
- * {@code optOuts}, {@code subjects} (subjects first seen by this instance since it started) and
- * {@code rejects.<REASON>}.
+ * <p><b>Metrics</b> ({@link OperatorMetrics}, group {@code pufferflow} → {@code redaction}): {@code released},
+ * {@code redacted}, {@code optOuts}, {@code subjects} (subjects whose state this instance created since it started)
+ * and {@code rejects.<REASON>}.
  */
 public final class RedactionFunction
     extends KeyedCoProcessFunction<String, StateObservation, OptOut, RedactedRecord> {
@@ -87,7 +86,8 @@ public final class RedactionFunction
   public static final String OPT_OUT_SOURCE = "opt-out";
 
   private static final ReasonCode[] REASONS = {
-    ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE
+    ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE,
+    ReasonCode.UNKNOWN_LABEL
   };
 
   private final RedactionSpec spec;
@@ -99,13 +99,11 @@ public final class RedactionFunction
 
   private transient RedactionPlan plan;
   private transient StreamingContract contract;
-  private transient KeyedRandom random;
+  private transient KeyedMechanism mechanism;
   private transient ValueState<RedactionBuffer> state;
   private transient Counter released;
   private transient Counter redacted;
   private transient Counter optOuts;
-  private transient Counter subjects;
-  private transient EnumMap<ReasonCode, Counter> rejects;
 
   /**
    * @param spec the public redaction configuration (the plan is built in {@code open()})
@@ -139,33 +137,26 @@ public final class RedactionFunction
   public void open(OpenContext openContext) {
     plan = spec.build();
     contract = StreamingContract.of(plan, spec.holdBackTicks(), clock);
-    random = new KeyedRandom(key.load());
+    mechanism = new KeyedMechanism(NoiseContext.REDACTION, key);
+    mechanism.open(getRuntimeContext(), REASONS);
     state = getRuntimeContext().getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
-    MetricGroup group = getRuntimeContext().getMetricGroup().addGroup("pufferflow").addGroup(NoiseContext.REDACTION);
-    released = group.counter("released");
-    redacted = group.counter("redacted");
-    optOuts = group.counter("optOuts");
-    subjects = group.counter("subjects");
-    rejects = new EnumMap<>(ReasonCode.class);
-    MetricGroup rejectGroup = group.addGroup("rejects");
-    for (ReasonCode r : REASONS) {
-      rejects.put(r, rejectGroup.counter(r.name()));
-    }
+    OperatorMetrics metrics = mechanism.metrics();
+    released = metrics.counter(OperatorMetrics.RELEASED);
+    redacted = metrics.counter(OperatorMetrics.REDACTED);
+    optOuts = metrics.counter(OperatorMetrics.OPT_OUTS);
   }
 
   @Override
   public void processElement1(StateObservation o, Context ctx, Collector<RedactedRecord> out) throws Exception {
+    if (!KeyedMechanism.inModel(o.state, stateBits.length)) {
+      ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(o, stateBits.length));
+      return;
+    }
     RedactionBuffer b = buffer(ctx.getCurrentKey());
     long newest = b.newestTick();
     if (newest != RedactionBuffer.NONE && o.tick <= newest) {
-      ReasonCode reason = o.tick == newest ? ReasonCode.DUPLICATE_TICK : ReasonCode.TOO_LATE;
-      reject(ctx, reason, new byte[0], String.format(Locale.ROOT,
-          "tick %d: not after the subject's newest tick %d (observations must arrive in tick order)", o.tick, newest));
+      ctx.output(MechanismOutputs.REJECTED, mechanism.outOfOrder(o.subjectId, o.tick, newest, "newest tick"));
       return;
-    }
-    if (o.state < 0 || o.state >= stateBits.length) {
-      throw new IllegalStateException("subject " + o.subjectId + ", tick " + o.tick
-          + ": state index outside the " + stateBits.length + " states of stateBits (value not shown)");
     }
     if (!optOutStream) {
       // every held record t with t + H < o.tick: no opt-out can still change it (class comment)
@@ -234,7 +225,7 @@ public final class RedactionFunction
     long t = b.firstTick();
     int x = b.firstValue();
     OptOutRanges ranges = b.optOuts();
-    boolean release = plan.release(t, x, ranges, random, subject);
+    boolean release = plan.release(t, x, ranges, mechanism.random(), subject);
     b.removeFirst();
     if (!ranges.isEmpty()) {
       ranges.pruneBefore(plan.oldestRelevantTick(t + 1));
@@ -247,7 +238,7 @@ public final class RedactionFunction
     RedactionBuffer b = state.value();
     if (b == null) {
       b = new RedactionBuffer(OptOutRanges.DEFAULT_CAPACITY);
-      subjects.inc();
+      mechanism.newSubject();
       if (!preload.applyTo(subject, b.optOuts())) {
         throw new IllegalStateException("preloaded opt-outs exceed the subject's capacity (checked when built)");
       }
@@ -256,8 +247,7 @@ public final class RedactionFunction
   }
 
   private void reject(Context ctx, ReasonCode reason, byte[] payload, String message) {
-    rejects.get(reason).inc();
-    ctx.output(MechanismOutputs.REJECTED, Rejections.of(OPT_OUT_SOURCE, -1, -1, payload, reason, message));
+    ctx.output(MechanismOutputs.REJECTED, mechanism.reject(reason, OPT_OUT_SOURCE, payload, message));
   }
 
   /** The opt-out's Avro binary encoding (the payload of its rejection). */
@@ -273,22 +263,9 @@ public final class RedactionFunction
     }
   }
 
-  /** Count of rejections with {@code reason} since {@link #open} (tests and diagnostics). */
-  long rejectCount(ReasonCode reason) {
-    Counter c = rejects.get(reason);
-    return c == null ? 0 : c.getCount();
-  }
-
-  long releasedCount() {
-    return released.getCount();
-  }
-
-  long redactedCount() {
-    return redacted.getCount();
-  }
-
-  long subjectsCount() {
-    return subjects.getCount();
+  /** This instance's metrics (after {@code open()}; tests). */
+  OperatorMetrics metrics() {
+    return mechanism.metrics();
   }
 
   /** Names the configuration only: no key, no state, no subject data. */

@@ -34,7 +34,8 @@ final class RestoredLedgerPolicy {
   /** Registers the operator state {@code <mechanism>-ledger-policy} and checks a restored policy. */
   void initialize(FunctionInitializationContext context) throws Exception {
     state = context.getOperatorStateStore().getUnionListState(
-        new ListStateDescriptor<>(mechanism + "-ledger-policy", LedgerStateTypes.LEDGER_STATE));
+        new ListStateDescriptor<>(KeyedMechanism.stateName(mechanism, "ledger-policy"),
+            LedgerStateTypes.LEDGER_STATE));
     if (context.isRestored()) {
       for (LedgerState recorded : state.get()) {
         check(mechanism, recorded, current);

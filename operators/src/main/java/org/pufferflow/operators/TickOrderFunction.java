@@ -55,7 +55,7 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
   private final TickOrder order;
 
   private transient ValueState<long[]> state;
-  private transient RejectCounters rejects;
+  private transient OperatorMetrics metrics;
   private transient Counter acceptedMetric;
   private transient LongCounter acceptedAccumulator;
 
@@ -68,9 +68,9 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
   public void open(OpenContext openContext) {
     state = getRuntimeContext().getState(
         new ValueStateDescriptor<>(STATE_NAME, PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
-    rejects = new RejectCounters(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE);
-    acceptedMetric = getRuntimeContext().getMetricGroup().addGroup("pufferflow").counter(RejectCounters.ACCEPTED);
-    acceptedAccumulator = getRuntimeContext().getLongCounter(RejectCounters.ACCEPTED);
+    metrics = OperatorMetrics.forIngestion(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE);
+    acceptedMetric = metrics.counter(OperatorMetrics.ACCEPTED);
+    acceptedAccumulator = metrics.accumulator(OperatorMetrics.ACCEPTED);
   }
 
   @Override
@@ -86,7 +86,7 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     long max = s[MAX];
     ReasonCode reason = order.check(r.tick, indexOf(s, r.tick) >= 0, last, max);
     if (reason != null) {
-      rejects.count(reason);
+      metrics.reject(reason);
       ctx.output(Rejections.TAG,
           Rejections.of(r.topic, r.partition, r.offset, r.payload, reason, order.explain(reason, r.tick, last, max)));
       return;

@@ -27,7 +27,7 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
 
   private final ObservationValidator validator;
   private transient ObservationDecoder decoder;
-  private transient RejectCounters rejects;
+  private transient OperatorMetrics metrics;
 
   public ValidateObservations(ObservationValidator validator) {
     this.validator = PufferPreconditions.checkNotNull("validator", validator);
@@ -36,7 +36,7 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
   @Override
   public void open(OpenContext openContext) {
     decoder = new ObservationDecoder();
-    rejects = new RejectCounters(getRuntimeContext(), REASONS);
+    metrics = OperatorMetrics.forIngestion(getRuntimeContext(), REASONS);
   }
 
   @Override
@@ -57,7 +57,7 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
   }
 
   private void reject(RawRecord raw, ReasonCode reason, String message, Context ctx) {
-    rejects.count(reason);
+    metrics.reject(reason);
     ctx.output(Rejections.TAG, Rejections.of(raw.topic, raw.partition, raw.offset, raw.payload, reason, message));
   }
 }

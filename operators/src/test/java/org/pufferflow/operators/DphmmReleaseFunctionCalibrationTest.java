@@ -147,7 +147,7 @@ class DphmmReleaseFunctionCalibrationTest {
       assertThat(out).extracting(DphmmRelease::getConstraintSize).containsExactly(1, 1);
       // both release the centre (5, 5): the subject in the corner is released through its surrogate
       assertThat(out.get(0).getValues()).containsExactly(5.0, 5.0);
-      assertThat(fn.metrics().surrogateUses()).isEqualTo(1);
+      assertThat(fn.metrics().count(OperatorMetrics.SURROGATE_USES)).isEqualTo(1);
     }
   }
 

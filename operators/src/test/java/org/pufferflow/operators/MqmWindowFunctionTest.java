@@ -153,12 +153,12 @@ class MqmWindowFunctionTest {
         assertThat(e.getRemaining()).isEqualTo(0.5);
         assertThat(e.getExhausted()).isTrue();
       }
-      MqmWindowFunction.MqmMetrics m = ((MqmWindowFunction) ((org.apache.flink.streaming.api.operators
+      OperatorMetrics m = ((MqmWindowFunction) ((org.apache.flink.streaming.api.operators
           .KeyedProcessOperator<?, ?, ?>) h.getOneInputOperator()).getUserFunction()).metrics();
-      assertThat(m.releases()).isEqualTo(6);
-      assertThat(m.exhaustions()).isEqualTo(2);
-      assertThat(m.refusals()).isEqualTo(2 * (11 - 3));
-      assertThat(m.subjects()).isEqualTo(2);
+      assertThat(m.count(OperatorMetrics.RELEASES)).isEqualTo(6);
+      assertThat(m.count(OperatorMetrics.BUDGET_EXHAUSTIONS)).isEqualTo(2);
+      assertThat(m.count(OperatorMetrics.BUDGET_REFUSALS)).isEqualTo(2 * (11 - 3));
+      assertThat(m.count(OperatorMetrics.SUBJECTS)).isEqualTo(2);
     }
   }
 
@@ -266,10 +266,10 @@ class MqmWindowFunctionTest {
           .KeyedProcessOperator<?, ?, ?>) h.getOneInputOperator()).getUserFunction();
       assertThat(fn.metrics().rejects(ReasonCode.DUPLICATE_TICK)).isEqualTo(1);
       assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(1);
-      assertThat(fn.metrics().subjects()).isEqualTo(1);
+      assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).isEqualTo(1);
       feed(h, "new", 5, 2); // a first record that is rejected creates no subject state
       feed(h, "new", 6, 0);
-      assertThat(fn.metrics().subjects()).isEqualTo(2);
+      assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).isEqualTo(2);
       assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(2);
     }
   }

@@ -102,8 +102,8 @@ class RedactionFunctionTest {
           assertThat(out.get(t).getValue()).isEqualTo(BITS[state(s, t)]);
         }
       }
-      assertThat(fn.releasedCount()).isEqualTo(60);
-      assertThat(fn.redactedCount()).isZero();
+      assertThat(fn.metrics().count(OperatorMetrics.RELEASED)).isEqualTo(60);
+      assertThat(fn.metrics().count(OperatorMetrics.REDACTED)).isZero();
     }
   }
 
@@ -215,7 +215,7 @@ class RedactionFunctionTest {
       }
       assertThat(coinsRedacted).as("neighbours redacted by a coin").isPositive();
       assertThat(coinsReleased).as("neighbours released by a coin").isPositive();
-      assertThat(fn.redactedCount()).isEqualTo(3L * subjects + coinsRedacted + countCertainNeighbours(plan, subjects));
+      assertThat(fn.metrics().count(OperatorMetrics.REDACTED)).isEqualTo(3L * subjects + coinsRedacted + countCertainNeighbours(plan, subjects));
     }
   }
 
@@ -261,9 +261,9 @@ class RedactionFunctionTest {
           "OPT_OUT_REFUSED: opt-out [9, 7]: fromTick must not exceed toTick; nothing protected");
       assertThat(rejected.get(0).getRawPayload().array()).isEqualTo(RedactionFunction.encode(new OptOut("a", 15L, 25L, null)));
       assertThat(rejected.get(0).getSourceTopic()).isEqualTo(RedactionFunction.OPT_OUT_SOURCE);
-      assertThat(fn.rejectCount(ReasonCode.OPT_OUT_TOO_LATE)).isEqualTo(2);
-      assertThat(fn.rejectCount(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
-      assertThat(fn.subjectsCount()).isEqualTo(1);
+      assertThat(fn.metrics().rejects(ReasonCode.OPT_OUT_TOO_LATE)).isEqualTo(2);
+      assertThat(fn.metrics().rejects(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
+      assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).isEqualTo(1);
       List<RedactedRecord> out = h.extractOutputValues();
       assertThat(ticks(out)).hasSize(41);
       for (RedactedRecord r : out) {
@@ -285,8 +285,8 @@ class RedactionFunctionTest {
       h.processElement2(optOut("new", 9, 7));
       h.processElement1(obs("new", 0, 1));
       h.processElement1(obs("other", 0, 1));
-      assertThat(fn.subjectsCount()).isEqualTo(2);
-      assertThat(fn.rejectCount(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
+      assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).isEqualTo(2);
+      assertThat(fn.metrics().rejects(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
     }
   }
 
@@ -339,7 +339,7 @@ class RedactionFunctionTest {
       assertThat(sideOutput(h)).extracting(RejectedObservation::getReasonCode)
           .containsExactly("DUPLICATE_TICK", "TOO_LATE");
       assertThat(sideOutput(h).get(0).getMessage()).doesNotContain("state");
-      assertThat(fn.rejectCount(ReasonCode.TOO_LATE)).isEqualTo(1);
+      assertThat(fn.metrics().rejects(ReasonCode.TOO_LATE)).isEqualTo(1);
     }
   }
 
