@@ -88,7 +88,7 @@ public final class ChainAnalysis {
     b.set(k - 1, 0, 1.0);
     DMatrixRMaj sol = new DMatrixRMaj(k, 1);
     boolean ok = CommonOps_DDRM.solve(a, b, sol);
-    PufferPreconditions.checkArgument(ok, "P: stationary system is singular (chain not irreducible?)");
+    PufferPreconditions.checkArgument("P", ok, "P: stationary system is singular (chain not irreducible?)");
     double[] pi = new double[k];
     double sum = 0;
     for (int x = 0; x < k; x++) {
@@ -158,7 +158,7 @@ public final class ChainAnalysis {
       return 1.0;
     }
     EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, false);
-    PufferPreconditions.checkArgument(eig.decompose(toMatrix(p)), "P: eigen-decomposition failed");
+    PufferPreconditions.checkArgument("P", eig.decompose(toMatrix(p)), "P: eigen-decomposition failed");
     double[] mod = new double[eig.getNumberOfEigenvalues()];
     for (int i = 0; i < mod.length; i++) {
       Complex_F64 l = eig.getEigenvalue(i);

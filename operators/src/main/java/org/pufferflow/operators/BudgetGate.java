@@ -5,7 +5,7 @@ import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.accounting.LedgerPolicy;
 
 /**
  * One mechanism's per-subject budget as every keyed release function uses it (docs/privacy-noise.md, 'The privacy
@@ -26,9 +26,9 @@ public final class BudgetGate {
    * @param mechanism the public mechanism id written into ledger events ({@code dphmm}, {@code mqm},
    *     {@code redaction})
    */
-  public BudgetGate(String mechanism, LedgerSpec spec) {
+  public BudgetGate(String mechanism, LedgerPolicy spec) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
-    this.ledger = PufferPreconditions.checkNotNull("ledger spec", spec).newLedger();
+    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", spec));
   }
 
   /** A fresh subject's ledger state, recording this gate's policy. */

@@ -22,9 +22,8 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
 import org.pufferflow.operators.state.LedgerStateTypes;
@@ -79,8 +78,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String POLICY_STATE = MECHANISM + "-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
-  private final DphmmSpec spec;
-  private final LedgerSpec budget;
+  private final DphmmConfig spec;
+  private final LedgerPolicy budget;
   private final NoiseKeySource key;
 
   private transient ValueState<CompactPosterior> posteriorState;
@@ -96,7 +95,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient String noiseName;
   private transient DphmmMetrics metrics;
 
-  public DphmmReleaseFunction(DphmmSpec spec, LedgerSpec budget, NoiseKeySource key) {
+  public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key) {
     this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("ledger spec", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -109,7 +108,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    policy = new RestoredLedgerPolicy(MECHANISM, budget.build());
+    policy = new RestoredLedgerPolicy(MECHANISM, budget);
     policy.initialize(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
@@ -139,7 +138,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     releaseSeqState = getRuntimeContext().getState(new ValueStateDescriptor<>(RELEASE_SEQ_STATE, Types.LONG));
     ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
     gate = new BudgetGate(MECHANISM, budget);
-    releaser = spec.newReleaser();
+    releaser = new DphmmReleaser(spec);
     random = new KeyedRandom(key.load());
     result = releaser.newResult();
     work = releaser.newPosterior();

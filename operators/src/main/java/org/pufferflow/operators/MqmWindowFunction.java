@@ -25,9 +25,8 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.operators.state.LedgerStateTypes;
 import org.pufferflow.operators.state.StateWindow;
 import org.pufferflow.operators.state.StateWindowSerializer;
@@ -61,8 +60,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   static final String PROGRESS_STATE = "mqm-progress";
   static final String LEDGER_STATE = "mqm-ledger";
 
-  private final MqmSpec spec;
-  private final LedgerSpec budget;
+  private final MqmWindowPlan spec;
+  private final LedgerPolicy budget;
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
 
@@ -86,7 +85,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
    * @param key where the noise key is loaded from in {@code open()}
    * @param stateLabels the label of each of the k model states, in state-index order (public)
    */
-  public MqmWindowFunction(MqmSpec spec, LedgerSpec budget, NoiseKeySource key, List<String> stateLabels) {
+  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels) {
     this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("budget", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -98,7 +97,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    policy = new RestoredLedgerPolicy(NoiseContext.MQM, budget.build());
+    policy = new RestoredLedgerPolicy(NoiseContext.MQM, budget);
     policy.initialize(context);
   }
 
@@ -109,7 +108,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void open(OpenContext openContext) {
-    plan = spec.build();
+    plan = spec;
     release = WindowHistogramRelease.of(plan);
     gate = new BudgetGate(NoiseContext.MQM, budget);
     random = new KeyedRandom(key.load());
@@ -188,7 +187,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     long startRank = n - length + 1;
     long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
     List<Double> values = new ArrayList<>(noisyScratch.length);
-    boolean frequencies = spec.output() == MqmSpec.Output.FREQUENCIES;
+    boolean frequencies = spec.output() == MqmOutput.FREQUENCIES;
     for (long v : noisyScratch) {
       values.add(frequencies ? v / (double) length : (double) v);
     }

@@ -25,8 +25,6 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.StreamingContract;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
 import org.pufferflow.operators.state.RedactionBuffer;
 import org.pufferflow.operators.state.RedactionBufferSerializer;
 
@@ -90,7 +88,7 @@ public final class RedactionFunction
     ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE
   };
 
-  private final RedactionSpec spec;
+  private final RedactionPlan spec;
   private final NoiseKeySource key;
   private final int[] stateBits;
   private final TickClock clock;
@@ -117,15 +115,13 @@ public final class RedactionFunction
    * @param optOutStream whether input 2 carries opt-outs from a live source: records are then decided by event time
    *     only (class comment)
    */
-  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
       OptOutPreload preload, boolean optOutStream) {
     this.preload = PufferPreconditions.checkNotNull("preload", preload);
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.optOutStream = optOutStream;
-    PufferPreconditions.checkArgument(spec.holdBackTicks() <= MAX_HOLD_BACK_TICKS,
-        "holdBackTicks = %s: more than %s ticks held back per subject", spec.holdBackTicks(), MAX_HOLD_BACK_TICKS);
     PufferPreconditions.checkNotNull("stateBits", stateBits);
     PufferPreconditions.checkArgument(stateBits.length > 0, "stateBits = []: must map every model state");
     for (int s = 0; s < stateBits.length; s++) {
@@ -137,7 +133,7 @@ public final class RedactionFunction
 
   @Override
   public void open(OpenContext openContext) {
-    plan = spec.build();
+    plan = spec;
     contract = StreamingContract.of(plan, spec.holdBackTicks(), clock);
     random = new KeyedRandom(key.load());
     state = getRuntimeContext().getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));

@@ -1,5 +1,6 @@
 package org.pufferflow.policy;
 
+import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
 
 /**
@@ -35,7 +36,7 @@ public enum RepairMode {
         return m;
       }
     }
-    throw new IllegalArgumentException(
+    throw PufferPreconditions.invalid("repair",
         "repair = " + name + ": must be one of strict, greedy, min-volume, none");
   }
 }

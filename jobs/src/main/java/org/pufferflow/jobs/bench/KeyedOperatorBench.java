@@ -23,7 +23,7 @@ import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The keyed-operator benchmark (docs/benchmarks.md, 'Keyed operators'; issue "Keyed streaming operators", item 10):

@@ -1,10 +1,11 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeyUnavailableException;
 
 /**
  * Loads a job's YAML configuration (docs/configuration.md) and validates it completely before anything starts.
@@ -52,11 +53,8 @@ public final class ConfigLoader {
     }
     try {
       noise.load();
-    } catch (IllegalArgumentException e) {
-      String message = String.valueOf(e.getMessage());
-      String prefix = noise.configKey() + ": ";
-      throw new ConfigException(
-          noise.configKey(), message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+    } catch (NoiseKeyUnavailableException e) {
+      throw new ConfigException(noise.configKey(), e.reason());
     }
   }
 
@@ -87,11 +85,11 @@ public final class ConfigLoader {
                 ? DiscretizerSection.cellCentres(grid)
                 : ModelSection.indexQuery(parsed.states().size()));
     ConfigNode d = root.optional("dphmm");
-    WithBudget<DphmmSpec> dphmm = d == null ? null : DphmmSection.read(d, model);
+    WithBudget<DphmmConfig> dphmm = d == null ? null : DphmmSection.read(d, model);
     ConfigNode q = root.optional("mqm");
-    WithBudget<MqmSpec> mqm = q == null ? null : MqmSection.read(q, model);
+    WithBudget<MqmWindowPlan> mqm = q == null ? null : MqmSection.read(q, model);
     ConfigNode r = root.optional("redaction");
-    RedactionSpec redaction = r == null ? null : RedactionSection.read(r, model);
+    RedactionPlan redaction = r == null ? null : RedactionSection.read(r, model);
     ConfigNode n = root.optional("noise");
     NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
     JobConfig config = new JobConfig(kafka, time, model, discretizer,

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The demo's three configurations (resources equal to examples/smart-meters.yaml, examples/location-grid.yaml and

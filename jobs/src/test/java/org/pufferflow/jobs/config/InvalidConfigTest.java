@@ -248,7 +248,7 @@ class InvalidConfigTest {
 
   /**
    * ε = 4.9e-324 (the smallest double) is > 0, so the old loader accepted it and the first release threw; the DPHMM
-   * builder checks ε with {@code PufferPreconditions.checkMechanismEpsilon}, so it is refused at load.
+   * builder checks ε with {@code PufferPreconditions.checkEpsilon}, so it is refused at load.
    */
   @Test
   void aSubnormalDphmmEpsilonIsRefusedAtLoad() throws Exception {

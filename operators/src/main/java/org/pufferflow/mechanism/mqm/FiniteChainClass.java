@@ -31,7 +31,7 @@ public final class FiniteChainClass implements ChainClass {
   private final transient List<ChainAnalysis> analyses;
 
   private FiniteChainClass(List<double[][]> chains) {
-    PufferPreconditions.checkArgument(!chains.isEmpty(), "chains: the class must contain at least one chain");
+    PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
     List<double[][]> copies = new ArrayList<>();
     List<ChainAnalysis> a = new ArrayList<>();
     int k = -1;
@@ -68,7 +68,7 @@ public final class FiniteChainClass implements ChainClass {
   @Override
   public List<QuiltInfluence> influences(MqmMode mode, int maxLength) {
     if (mode.isExact()) {
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument("mode",
           states() <= MAX_EXACT_STATES,
           "mode = %s: the chains have %d states, the exact modes accept at most %d (tables of T*k^2 ratios);"
               + " use mode approx-general",
@@ -95,7 +95,7 @@ public final class FiniteChainClass implements ChainClass {
           Ergodicity.checkErgodic(name, p);
           out.add(ApproxInfluence.of(a.piMin(), a.gapPPStar() / 2));
         }
-        default -> throw new IllegalArgumentException("mode = " + mode + ": unsupported");
+        default -> throw PufferPreconditions.invalid("mode", "mode = " + mode + ": unsupported");
       }
     }
     return out;

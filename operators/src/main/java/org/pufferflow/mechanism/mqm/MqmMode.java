@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.mqm;
 
+import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
 
 /**
@@ -50,7 +51,7 @@ public enum MqmMode {
         return m;
       }
     }
-    throw new IllegalArgumentException(
+    throw PufferPreconditions.invalid("mode",
         "mode = " + name + ": must be one of exact, exact-any-initial, approx-reversible, approx-general");
   }
 

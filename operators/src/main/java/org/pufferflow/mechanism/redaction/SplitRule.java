@@ -1,5 +1,6 @@
 package org.pufferflow.mechanism.redaction;
 
+import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
 
 /**
@@ -52,7 +53,7 @@ public enum SplitRule {
         return s;
       }
     }
-    throw new IllegalArgumentException("split = " + name + ": must be one of auto, half, right");
+    throw PufferPreconditions.invalid("split", "split = " + name + ": must be one of auto, half, right");
   }
 
   @Override
