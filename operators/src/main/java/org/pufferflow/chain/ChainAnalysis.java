@@ -1,5 +1,6 @@
 package org.pufferflow.chain;
 
+import java.util.Arrays;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -8,8 +9,6 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
-
-import java.util.Arrays;
 
 /**
  * Stationary and spectral quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):

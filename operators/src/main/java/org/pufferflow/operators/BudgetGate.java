@@ -1,11 +1,11 @@
 package org.pufferflow.operators;
 
 import org.pufferflow.accounting.ChargeResult;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.accounting.LedgerPolicy;
 
 /**
  * One mechanism's per-subject budget as every keyed release function uses it (docs/privacy-noise.md, 'The privacy

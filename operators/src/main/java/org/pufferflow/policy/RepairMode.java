@@ -1,7 +1,7 @@
 package org.pufferflow.policy;
 
-import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How {@link ProtectableGraph} repairs exposed nodes of the constrained graph (docs/dphmm.md, 'Repair modes', config

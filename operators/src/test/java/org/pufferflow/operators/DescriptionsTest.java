@@ -237,7 +237,7 @@ class DescriptionsTest {
 
   @Test
   void ledgerPolicyRoundTripsAndRefusesNamingTheParameter() throws Exception {
-    LedgerPolicy policy = LedgerPolicy.builder().totalBudget(100).periodBudget(10, 24).build();
+    LedgerPolicy policy = Budgets.withPeriod(100, 10, 24);
     LedgerPolicy back = roundTrip(policy);
     assertThat(back).isEqualTo(policy).hasSameHashCodeAs(policy);
     assertThat(back.periodBudget()).isEqualTo(10);

@@ -16,14 +16,14 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.operators.NoiseKeySource;
-import org.pufferflow.chain.TransitionMatrices;
-import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.StateQuery;
 

@@ -22,12 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.dphmm.GridModels;
-import org.pufferflow.mechanism.dphmm.DphmmConfig;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.operators.NoiseKeySource;
-import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
 import org.pufferflow.operators.state.LedgerStateTypes;
@@ -80,7 +79,7 @@ class DphmmReleaseFunctionCalibrationTest {
    */
   private long[] histogram(DphmmNoise noise, double epsilon) throws Exception {
     long[] counts = new long[EDGES.length + 1];
-    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon), LedgerPolicy.builder().totalBudget(10).build(), key))) {
+    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon), Budgets.total(10), key))) {
       h.open();
       List<StateObservation> in = new ArrayList<>();
       for (int i = 0; i < SUBJECTS; i++) {
@@ -132,7 +131,7 @@ class DphmmReleaseFunctionCalibrationTest {
 
   @Test
   void theFirstReleaseFromAOneHotPriorIsExactAndAStateOutsideItIsCountedAsASurrogateUse() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10), LedgerPolicy.builder().totalBudget(10).build(), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10), Budgets.total(10), key);
     try (var h = harness(fn)) {
       h.open();
       feed(h, List.of(new StateObservation("far", 0, 0), new StateObservation("here", 0, 55)));
@@ -174,7 +173,7 @@ class DphmmReleaseFunctionCalibrationTest {
     TypeSerializer<LedgerState> ledgerSerializer =
         LedgerStateTypes.LEDGER_STATE.createSerializer(new SerializerConfigImpl());
     long total = 0;
-    try (var h = harness(new DphmmReleaseFunction(spec, LedgerPolicy.builder().totalBudget(1000).build(), key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec, Budgets.total(1000), key))) {
       h.open();
       feed(h, in);
       assertThat(h.extractOutputValues()).hasSize(30 * subjects);
@@ -192,7 +191,7 @@ class DphmmReleaseFunctionCalibrationTest {
         total += out.length() + 2L * Long.BYTES; // last tick and releaseSeq: Flink's LongSerializer, 8 bytes each
       }
       LedgerState ledger = new LedgerState();
-      new BudgetGate("dphmm", LedgerPolicy.builder().totalBudget(1000).build()).charge(ledger, 1, 0);
+      new BudgetGate("dphmm", Budgets.total(1000)).charge(ledger, 1, 0);
       out.clear();
       ledgerSerializer.serialize(ledger, out);
       total += (long) subjects * out.length();

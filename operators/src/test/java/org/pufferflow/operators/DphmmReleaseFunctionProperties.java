@@ -21,16 +21,16 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.pufferflow.accounting.ChargeResult;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEvent;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.mechanism.dphmm.GridModels;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.mechanism.dphmm.DphmmConfig;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.operators.NoiseKeySource;
 
 /**
@@ -85,7 +85,8 @@ class DphmmReleaseFunctionProperties {
   private static LedgerPolicy budget(long seed) {
     Random r = new Random(~seed);
     double total = 0.5 + r.nextInt(12) * 0.4;
-    return r.nextBoolean() ? LedgerPolicy.builder().totalBudget(total).build() : LedgerPolicy.builder().totalBudget(total).periodBudget(0.4 + r.nextInt(4) * 0.4, 5 + r.nextInt(30)).build();
+    return r.nextBoolean() ? Budgets.total(total) : Budgets.withPeriod(total, 0.4 + r.nextInt(4) * 0.4,
+        5 + r.nextInt(30));
   }
 
   /** The releaser and the ledger driven by hand, per subject, over the records in order. */

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
@@ -189,7 +188,7 @@ class FleetHistogramFunctionTest {
     int ticks = 60;
     List<WindowHistogram> released;
     long[][] trueSums = new long[ticks / 3][2];
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(1e6).build(), keyFile(dir, 21))) {
+    try (var h = harness(spec, Budgets.total(1e6), keyFile(dir, 21))) {
       h.open();
       for (int t = 1; t <= ticks; t++) {
         for (int s = 0; s < subjects; s++) {

@@ -16,9 +16,8 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.operators.NoiseKeySource;
 
@@ -31,7 +30,8 @@ final class MqmTestSupport {
 
   /** A sticky 2-state chain, W and S as given, target ε* = 1. */
   static MqmWindowPlan stickySpec(int window, int slide) {
-    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(window).slide(slide)
+    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(window).slide(slide)
         .epsilon(1.0).build();
   }
 

@@ -12,8 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.WindowHistogram;
-import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
@@ -35,7 +33,7 @@ class MqmWindowFunctionCalibrationTest {
     double beta = spec.noiseScale(WINDOW);
     assertThat(beta).isBetween(1.0, 20.0);
     List<Long> noise = new ArrayList<>();
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(10).build(), keyFile(dir, 11))) {
+    try (var h = harness(spec, Budgets.total(10), keyFile(dir, 11))) {
       h.open();
       Map<String, int[]> truth = new HashMap<>();
       for (int s = 0; s < SUBJECTS; s++) {

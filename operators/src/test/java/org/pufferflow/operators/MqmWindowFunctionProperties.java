@@ -11,12 +11,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.operators.NoiseKeySource;
 
 /**
@@ -61,7 +60,7 @@ class MqmWindowFunctionProperties {
       ticks[i] = t++;
     }
     List<WindowHistogram> out;
-    try (var h = MqmTestSupport.harness(spec, LedgerPolicy.builder().totalBudget(1e9).build(), KEY)) {
+    try (var h = MqmTestSupport.harness(spec, Budgets.total(1e9), KEY)) {
       h.open();
       for (int i = 0; i < ticks.length; i++) {
         h.processElement(new StateObservation("p", ticks[i], states.get(i)), 0);

@@ -18,13 +18,13 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.operators.NoiseKeySource;
 
 /**
@@ -33,7 +33,7 @@ import org.pufferflow.operators.NoiseKeySource;
  */
 class MqmWindowFunctionTest {
 
-  private static final LedgerPolicy AMPLE = LedgerPolicy.builder().totalBudget(1e6).build();
+  private static final LedgerPolicy AMPLE = Budgets.total(1e6);
 
   @TempDir Path dir;
 
@@ -106,7 +106,8 @@ class MqmWindowFunctionTest {
   @Test
   void frequenciesAreTheSameNoisyCountsDividedByTheWindowLength() throws Exception {
     MqmWindowPlan counts = stickySpec(4, 4);
-    MqmWindowPlan freq = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(4).slide(4)
+    MqmWindowPlan freq = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(4).slide(4)
         .epsilon(1.0).output(MqmOutput.FREQUENCIES).build();
     NoiseKeySource key = keyFile(dir, 3);
     List<WindowHistogram> a = run(counts, AMPLE, key, 12);
@@ -134,7 +135,7 @@ class MqmWindowFunctionTest {
   @Test
   void theBudgetStopsReleasesWithExactlyOneLedgerEvent() throws Exception {
     MqmWindowPlan spec = stickySpec(2, 1);
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(3.5).build(), keyFile(dir, 1))) {
+    try (var h = harness(spec, Budgets.total(3.5), keyFile(dir, 1))) {
       h.open();
       for (long t = 1; t <= 12; t++) {
         feed(h, "b", t, state(t));
@@ -165,7 +166,7 @@ class MqmWindowFunctionTest {
   @Test
   void aPeriodBudgetReportsOncePerPeriod() throws Exception {
     MqmWindowPlan spec = stickySpec(2, 1);
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(100).periodBudget(2, 10).build(), keyFile(dir, 1))) {
+    try (var h = harness(spec, Budgets.withPeriod(100, 2, 10), keyFile(dir, 1))) {
       h.open();
       for (long t = 0; t < 30; t++) {
         feed(h, "p", t, state(t));
@@ -185,7 +186,7 @@ class MqmWindowFunctionTest {
   void snapshotAndRestoreMidStreamGiveByteIdenticalOutput() throws Exception {
     MqmWindowPlan spec = stickySpec(5, 2);
     NoiseKeySource key = keyFile(dir, 9);
-    LedgerPolicy budget = LedgerPolicy.builder().totalBudget(40).periodBudget(6, 50).build();
+    LedgerPolicy budget = Budgets.withPeriod(40, 6, 50);
     String[] subjects = {"m1", "m2", "m3"};
     List<WindowHistogram> uninterrupted;
     List<LedgerEvent> uninterruptedEvents;
@@ -279,20 +280,20 @@ class MqmWindowFunctionTest {
     MqmWindowPlan spec = stickySpec(2, 1);
     NoiseKeySource key = keyFile(dir, 2);
     OperatorSubtaskState snapshot;
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(10).periodBudget(2, 20).build(), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(10, 2, 20), key)) {
       h.open();
       feed(h, "s", 1, 0);
       feed(h, "s", 2, 1);
       snapshot = h.snapshot(1L, 1L);
     }
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(10).periodBudget(2, 15).build(), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(10, 2, 15), key)) {
       h.setup();
       assertThatThrownBy(() -> h.initializeState(snapshot))
           .hasStackTraceContaining("periodTicks")
           .hasStackTraceContaining("mqm budget");
     }
     // a safe change (a raised total) restores
-    try (var h = harness(spec, LedgerPolicy.builder().totalBudget(20).periodBudget(2, 20).build(), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(20, 2, 20), key)) {
       h.setup();
       h.initializeState(snapshot);
       h.open();
@@ -309,7 +310,8 @@ class MqmWindowFunctionTest {
   }
 
   private static MqmWindowPlan partialSpec(MqmOutput output) {
-    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(5).slide(2)
+    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(5).slide(2)
         .epsilon(1.0).partialWindows(true).output(output).build();
   }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
-import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.operators.NoiseKeySource;
 
 /** What the redaction function refuses to be built with, and what it never shows (docs/operators.md). */
 class RedactionFunctionConstructionTest {

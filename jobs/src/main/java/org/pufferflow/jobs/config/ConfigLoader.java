@@ -96,7 +96,7 @@ public final class ConfigLoader {
         dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
         mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
         q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
-        input, output, execution);
+        input, output, execution, IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }

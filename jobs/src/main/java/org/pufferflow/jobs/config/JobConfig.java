@@ -29,6 +29,8 @@ import org.pufferflow.operators.NoiseKeySource;
  * @param input where observations (and opt-outs) come from: the Kafka input topic or a file
  * @param output where the outputs go: Kafka topics or one file per output in a directory
  * @param execution parallelism, checkpointing, state backend and restarts as far as the file sets them
+ * @param ingest the tick clock, validator (with the discretizer) and lateness rule, built once from time, model and
+ *     discretizer; the pipeline uses these objects as they are
  */
 public record JobConfig(
     KafkaConfig kafka,
@@ -44,7 +46,8 @@ public record JobConfig(
     NoiseKeySource noise,
     InputConfig input,
     OutputConfig output,
-    ExecutionConfig execution)
+    ExecutionConfig execution,
+    IngestObjects ingest)
     implements Serializable {
 
   /** True when at least one privacy mechanism (DPHMM, MQM, redaction) is enabled. */

@@ -7,9 +7,9 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
 
 /**
- * Reads the {@code redaction} section into a {@link RedactionPlan} (docs/redaction.md), built once at load time
- * by {@link RedactionPlan#of}, which holds every precondition of the streaming redaction (hold-back bound included). Needs a
- * 2-state model whose transition matrix is the redaction chain [[1−α, α], [β, 1−β]] within
+ * Reads the {@code redaction} section into a {@link RedactionPlan} (docs/redaction.md), built once at load time by
+ * {@link RedactionPlan#of}, which holds every precondition of the streaming redaction (the hold-back bound
+ * included). Needs a 2-state model whose transition matrix is the redaction chain [[1−α, α], [β, 1−β]] within
  * {@link #CHAIN_TOLERANCE}: the redaction is calibrated for (α, β), so a different model would make its guarantee
  * about another chain. The plan's own checks (hold-back, split) are mapped to the section's keys by parameter.
  */

@@ -8,6 +8,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.LedgerEvent;
@@ -15,10 +16,9 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.ingest.TickClock;
+import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
@@ -26,10 +26,10 @@ import org.pufferflow.operators.DphmmReleaseFunction;
 import org.pufferflow.operators.FleetHistogramFunction;
 import org.pufferflow.operators.MechanismOutputs;
 import org.pufferflow.operators.MqmWindowFunction;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.RedactionFunction;
 import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The mechanism half of the job (docs/operators.md, 'Running the operators'): attaches the keyed functions a
@@ -111,11 +111,11 @@ public record MechanismStreams(
     }
     if (config.redaction() != null) {
       redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
-          config.time().clock(), id));
+          config.ingest().clock(), id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
-      fleet = fleet(mqm, config.mqm(), config.model().states(), config.time().clock(), id);
+      fleet = fleet(mqm, config.mqm(), config.model().states(), config.ingest().clock(), id);
     }
     return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet);
   }

@@ -3,9 +3,9 @@ package org.pufferflow.jobs.plan;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
-import org.pufferflow.mechanism.mqm.MqmOutput;
 
 /**
  * The one adapter from a loaded {@link JobConfig} to the math objects {@link JobPlanner} takes: the very objects

@@ -10,7 +10,6 @@ import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**

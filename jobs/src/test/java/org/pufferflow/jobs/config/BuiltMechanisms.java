@@ -10,10 +10,10 @@ import java.io.Serializable;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * Test helpers: Java serialization round trips, and the check that a configuration that travelled through

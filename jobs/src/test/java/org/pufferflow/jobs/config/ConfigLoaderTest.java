@@ -8,17 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.mqm.MqmOutput;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.RepairMode;
-import org.pufferflow.jobs.RepositoryPaths;
 
 class ConfigLoaderTest {
 
@@ -68,7 +66,8 @@ class ConfigLoaderTest {
     assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.utility(c.dphmm().query(), 0.06));
     assertThat(c.dphmm().constraint()).isEqualTo(Constraint.deltaLocationSet(0.01));
-    assertThat(c.dphmmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100000.0).periodBudget(1440.0, 1440L).build());
+    assertThat(c.dphmmBudget())
+        .isEqualTo(LedgerPolicy.builder().totalBudget(100000.0).periodBudget(1440.0, 1440L).build());
     assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
     assertThat(c.mqm()).as("one mechanism per subject stream").isNull();

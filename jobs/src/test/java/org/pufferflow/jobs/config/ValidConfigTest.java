@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.config;
 
-import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pufferflow.jobs.config.InvalidConfigTest.BASE_DIR;
@@ -12,20 +11,19 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.mqm.MqmOutput;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.mechanism.dphmm.Constraint;
-import org.pufferflow.mechanism.mqm.BoundedChainClass;
-import org.pufferflow.mechanism.mqm.FiniteChainClass;
-import org.pufferflow.policy.PolicyGraph;
-import org.pufferflow.mechanism.redaction.RedactionPlan;
-import org.pufferflow.policy.RepairMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
+import org.pufferflow.mechanism.mqm.BoundedChainClass;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.RepairMode;
 
 /** Valid configurations: defaults, alternatives of each section, files referenced by the configuration. */
 class ValidConfigTest {

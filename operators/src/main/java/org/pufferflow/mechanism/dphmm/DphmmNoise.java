@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.dphmm;
 
-import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /** Which mechanism perturbs f(s′) in a DPHMM release (docs/dphmm.md, 'What a release does' step 8). */
 public enum DphmmNoise {

@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
-import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How the Markov Quilt Mechanism bounds the max-influence of a quilt (docs/mqm.md, 'Modes', docs/mqm.md, 'Modes'; docs/cli.md {@code --mode}).

@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
-import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * Which redaction mechanism a plan uses (docs/redaction.md, "Mechanisms"): the three 3R designs of Maßny et al.,

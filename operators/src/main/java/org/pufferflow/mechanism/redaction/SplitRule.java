@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
-import org.pufferflow.common.PufferPreconditions;
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How a redaction mechanism splits its budget between the two sides of a private record (docs/redaction.md,
