@@ -264,7 +264,7 @@ public final class DphmmConfig implements Serializable {
     }
 
     private static void exclusive(String setting, String other, boolean otherSet) {
-      PufferPreconditions.checkArgument(!otherSet,
+      PufferPreconditions.checkArgument(setting, !otherSet,
           "%s: conflicts with %s, set earlier on this builder (the two are mutually exclusive)", setting, other);
     }
 

@@ -42,7 +42,7 @@ public final class FiniteChainClass implements ChainClass {
       if (k < 0) {
         k = p.length;
       }
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument(name,
           p.length == k, "%s: has %d states, chain[0] has %d (a class shares one state space)", name, p.length, k);
       double[][] c = new double[p.length][];
       for (int i = 0; i < p.length; i++) {
@@ -84,7 +84,7 @@ public final class FiniteChainClass implements ChainClass {
         case EXACT_ANY_INITIAL -> out.add(AnyInitialExactInfluence.of(p, maxLength));
         case APPROX_REVERSIBLE -> {
           Ergodicity.checkErgodic(name, p);
-          PufferPreconditions.checkArgument(
+          PufferPreconditions.checkArgument(name,
               a.isReversible(),
               "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
                   + " refused, use approx-general",

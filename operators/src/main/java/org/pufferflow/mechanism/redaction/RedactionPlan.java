@@ -184,7 +184,7 @@ public final class RedactionPlan implements Serializable {
     PufferPreconditions.checkEpsilon("epsilon", epsilon);
     PufferPreconditions.checkNotNull("split", split);
     PufferPreconditions.checkNotNull("design", design);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("split",
         split.total() <= epsilon, "split %s + %s exceeds epsilon = %s", split.left(), split.right(), epsilon);
     PufferPreconditions.checkArgument("right epsilon", split.right() > 0 || chain.lambda() == 0,
         "right epsilon = 0 would redact the whole stream after a private record");
