@@ -138,7 +138,7 @@ public final class LedgerPolicy implements Serializable {
     }
 
     public LedgerPolicy build() {
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument("totalBudget",
           !Double.isNaN(totalBudget), "totalBudget: is required (a finite ε budget > 0)");
       return new LedgerPolicy(this);
     }

@@ -1,6 +1,8 @@
 package org.pufferflow.chain;
 
 import java.io.Serializable;
+import java.util.Locale;
+import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -109,5 +111,31 @@ public final class BinaryMarkovChain implements Serializable {
   @Override
   public String toString() {
     return "BinaryMarkovChain{alpha=" + alpha + ", beta=" + beta + "}";
+  }
+
+  /**
+   * Checks that a model's 2×2 transition matrix is the chain this redaction is calibrated for,
+   * {@code [[1 - alpha, alpha], [beta, 1 - beta]]}, entry by entry within {@code tolerance} (the configuration uses
+   * 1e-9).
+   *
+   * @throws IllegalArgumentException naming both the matrix and alpha, beta when they differ
+   */
+  public static void checkMatchesTransition(double alpha, double beta, double[][] transition, double tolerance) {
+    PufferPreconditions.checkOpenProbability("alpha", alpha);
+    PufferPreconditions.checkOpenProbability("beta", beta);
+    PufferPreconditions.checkNonNegative("tolerance", tolerance);
+    ModelPreconditions.checkMatrixShape("model transition", transition, 2, 2);
+    double[][] expected = {{1 - alpha, alpha}, {beta, 1 - beta}};
+    for (int i = 0; i < 2; i++) {
+      for (int j = 0; j < 2; j++) {
+        if (!(Math.abs(transition[i][j] - expected[i][j]) <= tolerance)) {
+          throw PufferPreconditions.invalid("model transition", String.format(Locale.ROOT,
+              "model transition = [[%s, %s], [%s, %s]]: does not match redaction alpha = %s, beta = %s, whose "
+                  + "transition is [[%s, %s], [%s, %s]] (entry [%d][%d] differs by more than %s)",
+              transition[0][0], transition[0][1], transition[1][0], transition[1][1], alpha, beta,
+              expected[0][0], expected[0][1], expected[1][0], expected[1][1], i, j, tolerance));
+        }
+      }
+    }
   }
 }

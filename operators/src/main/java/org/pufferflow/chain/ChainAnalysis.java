@@ -1,5 +1,6 @@
 package org.pufferflow.chain;
 
+import java.util.Arrays;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -8,8 +9,6 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
-
-import java.util.Arrays;
 
 /**
  * Stationary and spectral quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):
@@ -88,7 +87,7 @@ public final class ChainAnalysis {
     b.set(k - 1, 0, 1.0);
     DMatrixRMaj sol = new DMatrixRMaj(k, 1);
     boolean ok = CommonOps_DDRM.solve(a, b, sol);
-    PufferPreconditions.checkArgument(ok, "P: stationary system is singular (chain not irreducible?)");
+    PufferPreconditions.checkArgument("P", ok, "P: stationary system is singular (chain not irreducible?)");
     double[] pi = new double[k];
     double sum = 0;
     for (int x = 0; x < k; x++) {
@@ -158,7 +157,7 @@ public final class ChainAnalysis {
       return 1.0;
     }
     EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, false);
-    PufferPreconditions.checkArgument(eig.decompose(toMatrix(p)), "P: eigen-decomposition failed");
+    PufferPreconditions.checkArgument("P", eig.decompose(toMatrix(p)), "P: eigen-decomposition failed");
     double[] mod = new double[eig.getNumberOfEigenvalues()];
     for (int i = 0; i < mod.length; i++) {
       Complex_F64 l = eig.getEigenvalue(i);

@@ -25,10 +25,10 @@ public final class Ergodicity {
     TransitionMatrices.checkStochastic(name, p);
     final String why = " (the chain must be ergodic: every state reachable from every other)";
     int unreached = firstUnreachedFromZero(p);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         unreached < 0, "%s is not irreducible: state %d cannot be reached from state 0" + why, name, unreached);
     int stuck = firstNotReachingZero(p);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         stuck < 0, "%s is not irreducible: state 0 cannot be reached from state %d" + why, name, stuck);
     return p;
   }
@@ -37,7 +37,7 @@ public final class Ergodicity {
   public static double[][] checkErgodic(String name, double[][] p) {
     checkIrreducible(name, p);
     int d = period(p);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         d == 1,
         "%s is periodic with period %d: the chain must be aperiodic (ergodic) for this mode; its eigen-gap is 0",
         name, d);

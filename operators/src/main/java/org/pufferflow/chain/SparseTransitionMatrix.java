@@ -58,19 +58,19 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
    */
   public static SparseTransitionMatrix fromCsr(String name, int n, int[] rowStart, int[] col, double[] val) {
     PufferPreconditions.checkAtLeast(name + ".size", n, 1);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         rowStart.length == n + 1, "%s: rowStart has length %d, expected %d", name, rowStart.length, n + 1);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         rowStart[0] == 0 && rowStart[n] == col.length && col.length == val.length,
         "%s: inconsistent CSR arrays (rowStart[0]=%d, rowStart[n]=%d, %d columns, %d values)",
         name, rowStart[0], rowStart[n], col.length, val.length);
     for (int i = 0; i < n; i++) {
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument(name,
           rowStart[i] <= rowStart[i + 1], "%s: rowStart decreases at row %d", name, i);
       double sum = 0;
       for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
         PufferPreconditions.checkIndex(name + "[" + i + "] column", col[k], n);
-        PufferPreconditions.checkArgument(
+        PufferPreconditions.checkArgument(name,
             k == rowStart[i] || col[k] > col[k - 1], "%s[%d]: columns not strictly increasing", name, i);
         ModelPreconditions.checkTransitionEntry(name, i, col[k], val[k]);
         sum += val[k];

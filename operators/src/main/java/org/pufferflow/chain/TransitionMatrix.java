@@ -1,5 +1,6 @@
 package org.pufferflow.chain;
 
+import org.pufferflow.common.PufferPreconditions;
 /**
  * A row-stochastic transition matrix M of a finite Markov chain over states 0..N−1 (docs/dphmm.md, 'What a release does', docs/mqm.md): M[i][j]
  * is the probability of moving from state i to state j in one tick.
@@ -34,7 +35,7 @@ public interface TransitionMatrix extends java.io.Serializable {
    */
   default void multiplyLeftPower(double[] p, long g, double[] out, double[] scratch) {
     if (g < 1) {
-      throw new IllegalArgumentException("gap g = " + g + ": must be >= 1");
+      throw PufferPreconditions.invalid("gap g", "gap g = " + g + ": must be >= 1");
     }
     // Alternate between out and scratch so that the last product lands in out.
     double[] src = p;

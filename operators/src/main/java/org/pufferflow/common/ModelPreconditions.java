@@ -19,12 +19,12 @@ public final class ModelPreconditions {
   public static double[][] checkStochasticMatrix(String name, double[][] rows, double tolerance) {
     PufferPreconditions.checkNotNull(name, rows);
     if (rows.length == 0) {
-      throw new IllegalArgumentException(name + ": must have at least one row");
+      throw PufferPreconditions.invalid(name, name + ": must have at least one row");
     }
     int n = rows.length;
     for (int i = 0; i < n; i++) {
       if (rows[i] == null || rows[i].length != n) {
-        throw new IllegalArgumentException(
+        throw PufferPreconditions.invalid(name + "[" + i + "]",
             name + "[" + i + "]: has " + (rows[i] == null ? 0 : rows[i].length) + " entries, expected " + n
                 + " (the matrix must be square)");
       }
@@ -41,7 +41,7 @@ public final class ModelPreconditions {
   /** One entry of a transition matrix: finite and ≥ 0. */
   public static double checkTransitionEntry(String name, int i, int j, double value) {
     if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(
+      throw PufferPreconditions.invalid(name + "[" + i + "]",
           name + "[" + i + "][" + j + "] = " + value + ": must be a finite probability >= 0");
     }
     return value;
@@ -50,7 +50,7 @@ public final class ModelPreconditions {
   /** The sum of row {@code i} of a transition matrix: 1 within {@code tolerance}. */
   public static double checkRowSum(String name, int i, double sum, double tolerance) {
     if (!(Math.abs(sum - 1.0) <= tolerance)) {
-      throw new IllegalArgumentException(
+      throw PufferPreconditions.invalid(name + "[" + i + "]",
           name + "[" + i + "]: row sums to " + sum + ", expected 1 (\u00b1" + tolerance(tolerance) + ")");
     }
     return sum;
@@ -67,16 +67,17 @@ public final class ModelPreconditions {
   public static double[][] checkMatrixShape(String name, double[][] m, int rows, int cols) {
     PufferPreconditions.checkNotNull(name, m);
     if (m.length != rows) {
-      throw new IllegalArgumentException(name + ": has " + m.length + " rows, expected " + rows);
+      throw PufferPreconditions.invalid(name, name + ": has " + m.length + " rows, expected " + rows);
     }
     for (int i = 0; i < rows; i++) {
       if (m[i] == null || m[i].length != cols) {
-        throw new IllegalArgumentException(
+        throw PufferPreconditions.invalid(name + "[" + i + "]",
             name + "[" + i + "]: has " + (m[i] == null ? 0 : m[i].length) + " entries, expected " + cols);
       }
       for (int j = 0; j < cols; j++) {
         if (!Double.isFinite(m[i][j])) {
-          throw new IllegalArgumentException(name + "[" + i + "][" + j + "] = " + m[i][j] + ": must be finite");
+          throw PufferPreconditions.invalid(name + "[" + i + "]",
+              name + "[" + i + "][" + j + "] = " + m[i][j] + ": must be finite");
         }
       }
     }
@@ -87,17 +88,18 @@ public final class ModelPreconditions {
   public static double[] checkDistribution(String name, double[] p, int n, double tolerance) {
     PufferPreconditions.checkNotNull(name, p);
     if (p.length != n) {
-      throw new IllegalArgumentException(name + ": has " + p.length + " entries, expected " + n);
+      throw PufferPreconditions.invalid(name, name + ": has " + p.length + " entries, expected " + n);
     }
     double sum = 0;
     for (int i = 0; i < n; i++) {
       if (!(p[i] >= 0) || Double.isInfinite(p[i])) {
-        throw new IllegalArgumentException(name + "[" + i + "] = " + p[i] + ": must be a finite probability >= 0");
+        throw PufferPreconditions.invalid(name + "[" + i + "]",
+            name + "[" + i + "] = " + p[i] + ": must be a finite probability >= 0");
       }
       sum += p[i];
     }
     if (!(Math.abs(sum - 1.0) <= tolerance)) {
-      throw new IllegalArgumentException(
+      throw PufferPreconditions.invalid(name,
           name + ": sums to " + sum + ", expected 1 (\u00b1" + tolerance(tolerance) + ")");
     }
     return p;
@@ -107,7 +109,7 @@ public final class ModelPreconditions {
   public static double checkPiMin(String name, double piMin, int states) {
     double hi = 1.0 / states;
     if (!(piMin > 0 && piMin <= hi)) {
-      throw new IllegalArgumentException(
+      throw PufferPreconditions.invalid(name,
           name + " = " + piMin + ": must lie in (0, 1/k] = (0, " + hi + "] for k = " + states + " states");
     }
     return piMin;
@@ -116,7 +118,7 @@ public final class ModelPreconditions {
   /** An eigen-gap (1 − |λ₂|) of an ergodic chain: in (0, 1] (docs/mqm.md, 'What is protected'). */
   public static double checkGap(String name, double gap) {
     if (!(gap > 0 && gap <= 1)) {
-      throw new IllegalArgumentException(name + " = " + gap + ": eigen-gap must lie in (0, 1]");
+      throw PufferPreconditions.invalid(name, name + " = " + gap + ": eigen-gap must lie in (0, 1]");
     }
     return gap;
   }

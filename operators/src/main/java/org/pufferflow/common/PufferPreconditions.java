@@ -4,9 +4,12 @@ package org.pufferflow.common;
  * Argument checks shared by every pufferflow math package, gathered in one place as Google's differential-privacy
  * library does with {@code DpPreconditions}.
  *
- * <p>Every check throws {@link IllegalArgumentException} with a message that names the offending value and says why
- * it is rejected, so the message can be shown to a user as is (the CLI prints it and exits with code 2).
- * Methods take the parameter's name as first argument; messages read {@code "<name> = <value>: <reason>"}.
+ * <p>Every check throws an {@link InvalidParameterException} that carries the parameter's name as a field
+ * ({@link InvalidParameterException#parameter()}) and a message that names the offending value and says why it is
+ * rejected, so the message can be shown to a user as is (the CLI prints it and exits with code 2). Callers map an
+ * error to where the parameter came from by that field, never by the message. Methods take the parameter's name as
+ * first argument; messages read {@code "<name> = <value>: <reason>"}. The nameless {@code checkArgument} overloads
+ * are for caller contracts on hot paths (no parameter to name); they throw a plain {@link IllegalArgumentException}.
  *
  * <p>Add a check here (or, for the model's matrices, distributions and chain bounds, in {@link ModelPreconditions})
  * rather than writing an ad-hoc {@code if (...) throw} in a mechanism class.
@@ -14,6 +17,16 @@ package org.pufferflow.common;
 public final class PufferPreconditions {
 
   private PufferPreconditions() {}
+
+  /**
+   * Fails with an {@link InvalidParameterException} for {@code parameter} and {@code message} (formatted with
+   * {@link String#format}) unless {@code condition} holds. Use this for every rule about a public parameter.
+   */
+  public static void checkArgument(String parameter, boolean condition, String message, Object... args) {
+    if (!condition) {
+      throw invalid(parameter, args.length == 0 ? message : String.format(message, args));
+    }
+  }
 
   /** Fails with {@code message} (formatted with {@link String#format}) unless {@code condition} holds. */
   public static void checkArgument(boolean condition, String message, Object... args) {
@@ -46,10 +59,18 @@ public final class PufferPreconditions {
     }
   }
 
-  /** A privacy parameter ε: finite and strictly positive. */
+  /**
+   * A privacy parameter ε (the one ε rule of every mechanism, split and accountant): finite, &gt; 0 and
+   * ≥ {@link #MIN_EPSILON}.
+   */
   public static double checkEpsilon(String name, double epsilon) {
     if (Double.isNaN(epsilon) || Double.isInfinite(epsilon) || epsilon <= 0) {
-      throw new IllegalArgumentException(name + " = " + epsilon + ": must be finite and > 0");
+      throw invalid(name, name + " = " + epsilon + ": must be finite and > 0");
+    }
+    if (epsilon < MIN_EPSILON) {
+      throw invalid(name,
+          name + " = " + epsilon + ": must be >= 2^-40 (" + MIN_EPSILON + "); smaller values give noise scales"
+              + " beyond the exact samplers' range");
     }
     return epsilon;
   }
@@ -57,7 +78,7 @@ public final class PufferPreconditions {
   /** A finite, strictly positive real (a scale, a budget, a radius). */
   public static double checkPositive(String name, double value) {
     if (!(value > 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + " = " + value + ": must be finite and > 0");
+      throw invalid(name, name + " = " + value + ": must be finite and > 0");
     }
     return value;
   }
@@ -65,7 +86,7 @@ public final class PufferPreconditions {
   /** A finite, non-negative real. */
   public static double checkNonNegative(String name, double value) {
     if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + " = " + value + ": must be finite and >= 0");
+      throw invalid(name, name + " = " + value + ": must be finite and >= 0");
     }
     return value;
   }
@@ -73,7 +94,7 @@ public final class PufferPreconditions {
   /** Any finite real. */
   public static double checkFinite(String name, double value) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + " = " + value + ": must be finite");
+      throw invalid(name, name + " = " + value + ": must be finite");
     }
     return value;
   }
@@ -81,7 +102,7 @@ public final class PufferPreconditions {
   /** A probability in the closed interval [0, 1]. */
   public static double checkProbability(String name, double p) {
     if (!(p >= 0 && p <= 1)) {
-      throw new IllegalArgumentException(name + " = " + p + ": must be a probability in [0, 1]");
+      throw invalid(name, name + " = " + p + ": must be a probability in [0, 1]");
     }
     return p;
   }
@@ -89,7 +110,7 @@ public final class PufferPreconditions {
   /** A value in the open interval (lo, hi). */
   public static double checkOpenInterval(String name, double value, double lo, double hi) {
     if (!(value > lo && value < hi)) {
-      throw new IllegalArgumentException(name + " = " + value + ": must lie in (" + lo + ", " + hi + ")");
+      throw invalid(name, name + " = " + value + ": must lie in (" + lo + ", " + hi + ")");
     }
     return value;
   }
@@ -97,7 +118,7 @@ public final class PufferPreconditions {
   /** A value in the half-open interval [lo, hi). */
   public static double checkClosedOpenInterval(String name, double value, double lo, double hi) {
     if (!(value >= lo && value < hi)) {
-      throw new IllegalArgumentException(name + " = " + value + ": must lie in [" + lo + ", " + hi + ")");
+      throw invalid(name, name + " = " + value + ": must lie in [" + lo + ", " + hi + ")");
     }
     return value;
   }
@@ -105,7 +126,7 @@ public final class PufferPreconditions {
   /** An integer in the closed range [lo, hi]. */
   public static long checkInRange(String name, long value, long lo, long hi) {
     if (value < lo || value > hi) {
-      throw new IllegalArgumentException(name + " = " + value + ": must lie in [" + lo + ", " + hi + "]");
+      throw invalid(name, name + " = " + value + ": must lie in [" + lo + ", " + hi + "]");
     }
     return value;
   }
@@ -113,7 +134,7 @@ public final class PufferPreconditions {
   /** An integer of at least {@code min}. */
   public static long checkAtLeast(String name, long value, long min) {
     if (value < min) {
-      throw new IllegalArgumentException(name + " = " + value + ": must be >= " + min);
+      throw invalid(name, name + " = " + value + ": must be >= " + min);
     }
     return value;
   }
@@ -121,7 +142,7 @@ public final class PufferPreconditions {
   /** A 0-based index into something of size {@code size}. */
   public static int checkIndex(String name, int index, int size) {
     if (index < 0 || index >= size) {
-      throw new IllegalArgumentException(name + " = " + index + ": index out of range [0, " + (size - 1) + "]");
+      throw invalid(name, name + " = " + index + ": index out of range [0, " + (size - 1) + "]");
     }
     return index;
   }
@@ -129,14 +150,14 @@ public final class PufferPreconditions {
   /** A non-null reference. */
   public static <T> T checkNotNull(String name, T value) {
     if (value == null) {
-      throw new IllegalArgumentException(name + ": must not be null");
+      throw invalid(name, name + ": must not be null");
     }
     return value;
   }
   /** A transition probability of a two-state chain: strictly inside (0, 1), so the chain has full support. */
   public static double checkOpenProbability(String name, double p) {
     if (!(p > 0 && p < 1)) {
-      throw new IllegalArgumentException(name + " = " + p + ": must lie in the open interval (0, 1)");
+      throw invalid(name, name + " = " + p + ": must lie in the open interval (0, 1)");
     }
     return p;
   }
@@ -144,16 +165,16 @@ public final class PufferPreconditions {
   /** A 1-based record index of a sequence of {@code n} records ({@code n = Long.MAX_VALUE}: an unbounded stream). */
   public static long checkRecordIndex(String name, long index, long n) {
     if (index < 1 || index > n) {
-      throw new IllegalArgumentException(
+      throw invalid(name,
           name + " = " + index + ": must lie in [1, " + (n == Long.MAX_VALUE ? "inf" : Long.toString(n)) + "]");
     }
     return index;
   }
 
-  /** A sequence length: at least one record. */
-  public static long checkLength(String name, long n) {
+  /** A sequence length: at least one record (an array length against an expected one: {@link #checkLength}). */
+  public static long checkSequenceLength(String name, long n) {
     if (n < 1) {
-      throw new IllegalArgumentException(name + " = " + n + ": must be >= 1 (at least one record)");
+      throw invalid(name, name + " = " + n + ": must be >= 1 (at least one record)");
     }
     return n;
   }
@@ -161,7 +182,7 @@ public final class PufferPreconditions {
   /** A window length W (ticks): at least 1 (docs/mqm.md, 'Releasing one window'). */
   public static int checkWindowLength(String name, int w) {
     if (w < 1) {
-      throw new IllegalArgumentException(name + " = " + w + ": window length must be >= 1");
+      throw invalid(name, name + " = " + w + ": window length must be >= 1");
     }
     return w;
   }
@@ -169,7 +190,7 @@ public final class PufferPreconditions {
   /** A slide S of a sliding window of length W: in [1, W] (docs/mqm.md, 'Sliding windows'). */
   public static int checkSlide(String name, int s, int windowLength) {
     if (s < 1 || s > windowLength) {
-      throw new IllegalArgumentException(
+      throw invalid(name,
           name + " = " + s + ": slide must lie in [1, W] = [1, " + windowLength + "]");
     }
     return s;
@@ -178,7 +199,7 @@ public final class PufferPreconditions {
   /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (docs/dphmm.md, 'What a release does'). */
   public static int checkDimension(String name, int d) {
     if (d < 1 || d > 3) {
-      throw new IllegalArgumentException(
+      throw invalid(name,
           name + " = " + d + ": query dimension must be 1, 2 or 3 (sensitivity hulls are exact only for d <= 3)");
     }
     return d;
@@ -187,7 +208,7 @@ public final class PufferPreconditions {
   /** An array length: {@code actual == expected} (no varargs, so the check allocates nothing on hot paths). */
   public static int checkLength(String name, int actual, int expected) {
     if (actual != expected) {
-      throw new IllegalArgumentException(name + ": has " + actual + " entries, expected " + expected);
+      throw invalid(name, name + ": has " + actual + " entries, expected " + expected);
     }
     return actual;
   }
@@ -195,30 +216,20 @@ public final class PufferPreconditions {
   /**
    * The smallest ε a mechanism accepts, 2^-40 (about 9.1e-13). Below it noise scales such as 1/ε leave the exact
    * ranges of the samplers (the Gamma radius of the K-norm mechanism, the dyadic discrete Laplace), and the
-   * released value would be useless anyway. Mechanism builders check ε with {@link #checkMechanismEpsilon}, so a
+   * released value would be useless anyway. Mechanism builders check ε with {@link #checkEpsilon}, so a
    * configuration is refused when it is loaded rather than on its first release.
    */
   public static final double MIN_EPSILON = 0x1.0p-40;
 
-  /** A mechanism's ε: finite, &gt; 0 and ≥ {@link #MIN_EPSILON}. */
-  public static double checkMechanismEpsilon(String name, double epsilon) {
-    checkEpsilon(name, epsilon);
-    if (epsilon < MIN_EPSILON) {
-      throw new IllegalArgumentException(
-          name + " = " + epsilon + ": must be >= 2^-40 (" + MIN_EPSILON + "); smaller values give noise scales"
-              + " beyond the exact samplers' range");
-    }
-    return epsilon;
-  }
-
   /**
    * A noise scale computed by a mechanism builder from public parameters, checked against the range of the
    * sampler that will draw it ({@code min} ≤ scale ≤ {@code max}, finite), so a mechanism that builds never throws
-   * on a release.
+   * on a release. {@code name} describes the scale in the message; the failing parameter is {@code "noiseScale"}
+   * (a scale derived from ε, the window and the model, which no single setting names).
    */
   public static double checkNoiseScale(String name, double scale, double min, double max) {
     if (!(scale >= min) || !(scale <= max) || Double.isInfinite(scale)) {
-      throw new IllegalArgumentException(
+      throw invalid("noiseScale",
           name + " = " + scale + ": outside the sampler's range [" + min + ", " + max + "]; raise epsilon or"
               + " shorten the window");
     }
@@ -228,7 +239,7 @@ public final class PufferPreconditions {
   /** A privacy cost charged to a ledger: in [0, +∞] (0 charges nothing, +∞ is an unbounded loss); not NaN. */
   public static double checkPrivacyCost(String name, double cost) {
     if (!(cost >= 0)) {
-      throw new IllegalArgumentException(name + " = " + cost + ": must be >= 0 (a cost in [0, +Infinity])");
+      throw invalid(name, name + " = " + cost + ": must be >= 0 (a cost in [0, +Infinity])");
     }
     return cost;
   }
@@ -239,7 +250,7 @@ public final class PufferPreconditions {
    */
   public static <T> T checkNoConflict(String name, Object current, T value) {
     if (current != null && !java.util.Objects.deepEquals(current, value)) {
-      throw new IllegalArgumentException(
+      throw invalid(name,
           name + " = " + describe(value) + ": conflicts with the value set earlier on this builder, "
               + describe(current));
     }
@@ -260,7 +271,7 @@ public final class PufferPreconditions {
     for (int q = 0; q < count; q++) {
       checkIndex(name + "[" + q + "]", c[q], size);
       if (q > 0 && c[q] <= c[q - 1]) {
-        throw new IllegalArgumentException(name + "[" + q + "] = " + c[q] + ": must be greater than " + name + "["
+        throw invalid(name + "[" + q + "]", name + "[" + q + "] = " + c[q] + ": must be greater than " + name + "["
             + (q - 1) + "] = " + c[q - 1] + " (state indices sorted increasing, no duplicates)");
       }
     }
@@ -296,10 +307,16 @@ public final class PufferPreconditions {
         neg[a] = 0.0 - rows[i][a];
       }
       if (java.util.Arrays.binarySearch(sorted, neg, lex) < 0) {
-        throw new IllegalArgumentException(name + "[" + i + "] = " + java.util.Arrays.toString(rows[i])
+        throw invalid(name + "[" + i + "]", name + "[" + i + "] = " + java.util.Arrays.toString(rows[i])
             + ": the point set must be centrally symmetric (its negation is missing)");
       }
     }
     return flat;
+  }
+
+  /** The typed failure of parameter {@code name}; the reason is the message after the name and value. */
+  public static InvalidParameterException invalid(String name, String message) {
+    int colon = message.indexOf(": ");
+    return new InvalidParameterException(name, message, colon < 0 ? message : message.substring(colon + 2));
   }
 }

@@ -140,7 +140,7 @@ public final class LaplaceNoise {
 
   private static double checkedScale(double l1Sensitivity, double epsilon) {
     PufferPreconditions.checkPositive("l1Sensitivity", l1Sensitivity);
-    PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
     return l1Sensitivity / epsilon;
   }
 

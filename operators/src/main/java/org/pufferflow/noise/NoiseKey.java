@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -61,8 +62,7 @@ public final class NoiseKey {
     try {
       content = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "noise key file " + file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+      throw invalid("noise key file " + file, "cannot be read (" + e.getClass().getSimpleName() + ")");
     }
     try {
       String text = asciiTrimmed(content);
@@ -88,9 +88,13 @@ public final class NoiseKey {
   /** {@link #fromEnv} on an explicit value, so that tests need not set process environment variables. */
   static NoiseKey fromEnvValue(String variable, String value) {
     String where = "noise key environment variable " + variable;
-    PufferPreconditions.checkArgument(value != null, "%s: is not set", where);
+    if (value == null) {
+      throw invalid(where, "is not set");
+    }
     String text = value.trim();
-    PufferPreconditions.checkArgument(!text.isEmpty(), "%s: is empty", where);
+    if (text.isEmpty()) {
+      throw invalid(where, "is empty");
+    }
     byte[] key;
     if (isHex(text)) {
       key = decodeHex(where, text);
@@ -99,8 +103,7 @@ public final class NoiseKey {
         key = Base64.getDecoder().decode(text);
       } catch (IllegalArgumentException e) {
         // no cause and no decoder message: it may quote a character of the key
-        throw new IllegalArgumentException(
-            where + ": is neither hexadecimal nor Base64 (" + text.length() + " characters)");
+        throw invalid(where, "is neither hexadecimal nor Base64 (" + text.length() + " characters)");
       }
     }
     checkLength(where, key.length);
@@ -133,8 +136,17 @@ public final class NoiseKey {
   }
 
   private static void checkLength(String where, int length) {
-    PufferPreconditions.checkArgument(
-        length >= MIN_BYTES, "%s: key length %d bytes: must be >= %d bytes", where, length, MIN_BYTES);
+    if (length < MIN_BYTES) {
+      throw invalid(where, "key length " + length + " bytes: must be >= " + MIN_BYTES + " bytes");
+    }
+  }
+
+  /**
+   * The failure of the key at {@code where} (the parameter, e.g. {@code "noise key file <path>"}), with the reason
+   * as a field: callers report the reason without the location ({@link InvalidParameterException#reason()}).
+   */
+  private static InvalidParameterException invalid(String where, String reason) {
+    return new InvalidParameterException(where, where + ": " + reason, reason);
   }
 
   private static String asciiTrimmed(byte[] content) {
@@ -160,8 +172,9 @@ public final class NoiseKey {
   }
 
   private static byte[] decodeHex(String where, String text) {
-    PufferPreconditions.checkArgument(
-        text.length() % 2 == 0, "%s: hexadecimal key of %d digits: must have an even number", where, text.length());
+    if (text.length() % 2 != 0) {
+      throw invalid(where, "hexadecimal key of " + text.length() + " digits: must have an even number");
+    }
     byte[] out = new byte[text.length() / 2];
     for (int i = 0; i < out.length; i++) {
       out[i] = (byte) (Character.digit(text.charAt(2 * i), 16) << 4 | Character.digit(text.charAt(2 * i + 1), 16));

@@ -6,7 +6,6 @@ import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.operators.spec.LedgerSpec;
 
 /**
  * One mechanism's per-subject budget as every keyed release function uses it (docs/privacy-noise.md, 'The privacy
@@ -27,14 +26,9 @@ public final class BudgetGate {
    * @param mechanism the public mechanism id written into ledger events ({@code dphmm}, {@code mqm},
    *     {@code redaction})
    */
-  public BudgetGate(String mechanism, LedgerSpec spec) {
-    this(mechanism, PufferPreconditions.checkNotNull("ledger spec", spec).build());
-  }
-
-  /** A gate over the ledger policy {@code policy}. */
-  public BudgetGate(String mechanism, LedgerPolicy policy) {
+  public BudgetGate(String mechanism, LedgerPolicy spec) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
-    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", policy));
+    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", spec));
   }
 
   /** A fresh subject's ledger state, recording this gate's policy. */

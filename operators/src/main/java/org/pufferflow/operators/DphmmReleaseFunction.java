@@ -16,16 +16,15 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
 
@@ -81,8 +80,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String POLICY_STATE = "dphmm-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
-  private final DphmmSpec spec;
-  private final LedgerSpec budget;
+  private final DphmmConfig spec;
+  private final LedgerPolicy budget;
   private final NoiseKeySource key;
 
   private transient ValueState<CompactPosterior> posteriorState;
@@ -96,7 +95,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient Counter releases;
   private transient Counter surrogateUses;
 
-  public DphmmReleaseFunction(DphmmSpec spec, LedgerSpec budget, NoiseKeySource key) {
+  public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key) {
     this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("ledger spec", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -109,7 +108,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget.build());
+    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget);
     mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
@@ -138,7 +137,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     lastTickState = getRuntimeContext().getState(new ValueStateDescriptor<>(LAST_TICK_STATE, Types.LONG));
     releaseSeqState = getRuntimeContext().getState(new ValueStateDescriptor<>(RELEASE_SEQ_STATE, Types.LONG));
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
-    releaser = spec.newReleaser();
+    releaser = new DphmmReleaser(spec);
     result = releaser.newResult();
     work = releaser.newPosterior();
     noiseName = spec.noise().configName();

@@ -19,7 +19,8 @@ import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * The fleet's profile (docs/operators.md, 'Fleet histogram'): sums the subjects' released MQM window histograms
@@ -90,18 +91,16 @@ public final class FleetHistogramFunction
    * @param stateLabels the bin labels, in state-index order
    * @param clock the tick clock of the histograms' ticks: a window is due at the end of its last tick
    */
-  public FleetHistogramFunction(MqmSpec spec, List<String> stateLabels, TickClock clock) {
+  public FleetHistogramFunction(MqmWindowPlan spec, List<String> stateLabels, TickClock clock) {
     PufferPreconditions.checkNotNull("mqm spec", spec);
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
     PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
         "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), spec.states());
-    PufferPreconditions.checkArgument(!(spec.partialWindows() && spec.output() == MqmSpec.Output.FREQUENCIES),
-        "mqm spec = %s: a fleet of frequencies needs every window's length, which partial windows do not carry;"
-            + " sum counts, or release no partial windows", spec);
+    MqmWindowPlan.checkFleet(true, spec.partialWindows(), spec.output());
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.states = spec.states();
     this.window = spec.window();
-    this.frequencies = spec.output() == MqmSpec.Output.FREQUENCIES;
+    this.frequencies = spec.output() == MqmOutput.FREQUENCIES;
     this.labels = new ArrayList<>(stateLabels);
   }
 
@@ -196,7 +195,7 @@ public final class FleetHistogramFunction
         .setStateLabels(labels)
         .setNoisyCounts(counts)
         .setNoiseStdDev(sd)
-        .setOutput(frequencies ? MqmSpec.Output.FREQUENCIES.configName() : MqmSpec.Output.COUNTS.configName())
+        .setOutput(frequencies ? MqmOutput.FREQUENCIES.configName() : MqmOutput.COUNTS.configName())
         .setCorrection(correction)
         .build();
   }

@@ -15,7 +15,6 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.NoiseKeySource;
 import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**

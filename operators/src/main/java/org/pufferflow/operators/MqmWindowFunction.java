@@ -11,16 +11,15 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
 import org.pufferflow.operators.state.StateWindow;
 import org.pufferflow.operators.state.StateWindowSerializer;
 
@@ -30,7 +29,7 @@ import org.pufferflow.operators.state.StateWindowSerializer;
  *
  * <p>Keyed state: the window ({@link StateWindow}: ring buffer, a byte per state when k ≤ 256, running counts;
  * {@link StateWindowSerializer}), the subject's {@link MqmProgress} (observed count, last tick, release sequence,
- * window start ticks) and its ledger ({@link LedgerState}). The schedule is {@link MqmSpec#build()}'s
+ * window start ticks) and its ledger ({@link LedgerState}). The schedule is {@link MqmWindowPlan}'s
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
  * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
@@ -54,8 +53,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   static final String PROGRESS_STATE = "mqm-progress";
   static final String LEDGER_STATE = "mqm-ledger";
 
-  private final MqmSpec spec;
-  private final LedgerSpec budget;
+  private final MqmWindowPlan spec;
+  private final LedgerPolicy budget;
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
 
@@ -76,7 +75,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
    * @param key where the noise key is loaded from in {@code open()}
    * @param stateLabels the label of each of the k model states, in state-index order (public)
    */
-  public MqmWindowFunction(MqmSpec spec, LedgerSpec budget, NoiseKeySource key, List<String> stateLabels) {
+  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels) {
     this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("budget", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -88,7 +87,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget.build());
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget);
     mechanism.initializeState(context);
   }
 
@@ -99,7 +98,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void open(OpenContext openContext) {
-    plan = spec.build();
+    plan = spec;
     release = WindowHistogramRelease.of(plan);
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
     epsilonStar = plan.targetEpsilon();
@@ -165,7 +164,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     long startRank = n - length + 1;
     long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
     List<Double> values = new ArrayList<>(noisyScratch.length);
-    boolean frequencies = spec.output() == MqmSpec.Output.FREQUENCIES;
+    boolean frequencies = spec.output() == MqmOutput.FREQUENCIES;
     for (long v : noisyScratch) {
       values.add(frequencies ? v / (double) length : (double) v);
     }

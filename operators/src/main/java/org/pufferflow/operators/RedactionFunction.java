@@ -21,8 +21,6 @@ import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.StreamingContract;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
 import org.pufferflow.operators.state.RedactionBuffer;
 import org.pufferflow.operators.state.RedactionBufferSerializer;
 
@@ -76,12 +74,6 @@ public final class RedactionFunction
   /** Name of the keyed state (stable: savepoints refer to it). */
   public static final String STATE_NAME = "redaction-buffer";
 
-  /**
-   * Largest {@code holdBackTicks} the function accepts: the held span is at most {@code holdBackTicks + 1} ticks
-   * plus the watermark's lag, a quarter byte each in state.
-   */
-  public static final long MAX_HOLD_BACK_TICKS = RedactionPlan.MAX_SIDE_TICKS;
-
   /** Source topic written into rejections (the control records carry no Kafka origin). */
   public static final String OPT_OUT_SOURCE = "opt-out";
 
@@ -90,7 +82,7 @@ public final class RedactionFunction
     ReasonCode.UNKNOWN_LABEL
   };
 
-  private final RedactionSpec spec;
+  private final RedactionPlan spec;
   private final NoiseKeySource key;
   private final int[] stateBits;
   private final TickClock clock;
@@ -115,15 +107,13 @@ public final class RedactionFunction
    * @param optOutStream whether input 2 carries opt-outs from a live source: records are then decided by event time
    *     only (class comment)
    */
-  public RedactionFunction(RedactionSpec spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
       OptOutPreload preload, boolean optOutStream) {
     this.preload = PufferPreconditions.checkNotNull("preload", preload);
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.optOutStream = optOutStream;
-    PufferPreconditions.checkArgument(spec.holdBackTicks() <= MAX_HOLD_BACK_TICKS,
-        "holdBackTicks = %s: more than %s ticks held back per subject", spec.holdBackTicks(), MAX_HOLD_BACK_TICKS);
     PufferPreconditions.checkNotNull("stateBits", stateBits);
     PufferPreconditions.checkArgument(stateBits.length > 0, "stateBits = []: must map every model state");
     for (int s = 0; s < stateBits.length; s++) {
@@ -135,7 +125,7 @@ public final class RedactionFunction
 
   @Override
   public void open(OpenContext openContext) {
-    plan = spec.build();
+    plan = spec;
     contract = StreamingContract.of(plan, spec.holdBackTicks(), clock);
     mechanism = new KeyedMechanism(NoiseContext.REDACTION, key);
     mechanism.open(getRuntimeContext(), REASONS);

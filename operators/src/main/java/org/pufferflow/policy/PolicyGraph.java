@@ -107,13 +107,13 @@ public final class PolicyGraph implements java.io.Serializable {
     PufferPreconditions.checkNotNull("edges", edges);
     List<int[]> list = new ArrayList<>();
     for (int e = 0; e < edges.length; e++) {
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument("edges",
           edges[e] != null && edges[e].length == 2, "edges[%d]: must be a pair [j, k]", e);
-      PufferPreconditions.checkArgument(edges[e][0] >= 0 && edges[e][0] < n,
+      PufferPreconditions.checkArgument("edges", edges[e][0] >= 0 && edges[e][0] < n,
           "edges[%d][0] = %d: no such state (states are 0..%d)", e, edges[e][0], n - 1);
-      PufferPreconditions.checkArgument(edges[e][1] >= 0 && edges[e][1] < n,
+      PufferPreconditions.checkArgument("edges", edges[e][1] >= 0 && edges[e][1] < n,
           "edges[%d][1] = %d: no such state (states are 0..%d)", e, edges[e][1], n - 1);
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument("edges",
           edges[e][0] != edges[e][1], "edges[%d] = [%d, %d]: a self-loop is not an edge", e, edges[e][0],
           edges[e][1]);
       list.add(new int[] {Math.min(edges[e][0], edges[e][1]), Math.max(edges[e][0], edges[e][1])});
@@ -135,6 +135,18 @@ public final class PolicyGraph implements java.io.Serializable {
       nb[i] = adj.get(i).stream().mapToInt(Integer::intValue).toArray();
     }
     return new PolicyGraph(n, false, nb);
+  }
+
+  /** Equal graphs: the same N and the same edges. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PolicyGraph g && g.n == n && g.complete == complete
+        && java.util.Arrays.deepEquals(g.neighbours, neighbours);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * n + Boolean.hashCode(complete)) + java.util.Arrays.deepHashCode(neighbours);
   }
 
   /** Number of states N. */

@@ -1,6 +1,7 @@
 package org.pufferflow.policy;
 
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How {@link ProtectableGraph} repairs exposed nodes of the constrained graph (docs/dphmm.md, 'Repair modes', config
@@ -35,7 +36,7 @@ public enum RepairMode {
         return m;
       }
     }
-    throw new IllegalArgumentException(
+    throw PufferPreconditions.invalid("repair",
         "repair = " + name + ": must be one of strict, greedy, min-volume, none");
   }
 }

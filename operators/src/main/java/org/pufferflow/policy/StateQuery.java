@@ -30,7 +30,7 @@ public final class StateQuery implements java.io.Serializable {
   /** As {@link #of(double[][])}, naming the matrix {@code name} in messages. */
   public static StateQuery of(String name, double[][] rows) {
     PufferPreconditions.checkNotNull(name, rows);
-    PufferPreconditions.checkArgument(rows.length >= 1, "%s: must have at least one row (one per state)", name);
+    PufferPreconditions.checkArgument(name, rows.length >= 1, "%s: must have at least one row (one per state)", name);
     PufferPreconditions.checkNotNull(name + "[0]", rows[0]);
     int d = rows[0].length;
     PufferPreconditions.checkDimension(name + " columns d", d);
@@ -45,7 +45,7 @@ public final class StateQuery implements java.io.Serializable {
   /** As {@link #of(String, double[][])}, also requiring exactly {@code states} rows (F must match M). */
   public static StateQuery of(String name, double[][] rows, int states) {
     PufferPreconditions.checkNotNull(name, rows);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument(name,
         rows.length == states, "%s: has %d rows, expected %d (one per state of the transition matrix)",
         name, rows.length, states);
     return of(name, rows);

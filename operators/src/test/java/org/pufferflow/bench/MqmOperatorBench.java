@@ -21,12 +21,12 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.operators.MqmWindowFunction;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
 
 /**
  * Per-record cost of {@link MqmWindowFunction} in Flink's keyed operator harness (heap state) beside a keyed
@@ -62,9 +62,11 @@ public class MqmOperatorBench {
     key.toFile().deleteOnExit();
     Files.writeString(key, "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff", StandardCharsets.US_ASCII);
     double[][] p = {{0.7, 0.1, 0.1, 0.1}, {0.1, 0.7, 0.1, 0.1}, {0.1, 0.1, 0.7, 0.1}, {0.1, 0.1, 0.1, 0.7}};
-    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(p)).window(24).slide(24).epsilon(1.0).build();
+    MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(p))
+        .window(24).slide(24).epsilon(1.0).build();
     mqm = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new MqmWindowFunction(spec,
-        LedgerSpec.total(1e12), NoiseKeySource.file(key.toAbsolutePath().toString()), List.of("a", "b", "c", "d"))),
+        LedgerPolicy.builder().totalBudget(1e12).build(), NoiseKeySource.file(key.toAbsolutePath().toString()),
+        List.of("a", "b", "c", "d"))),
         o -> o.subjectId, Types.STRING);
     mqm.open();
     passThrough = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PassThrough()),

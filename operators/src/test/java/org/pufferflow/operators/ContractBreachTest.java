@@ -20,9 +20,7 @@ import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 
 /**
  * The contract-breach policy of the keyed mechanism functions ({@link KeyedMechanism}): a record whose state lies
@@ -31,7 +29,7 @@ import org.pufferflow.operators.spec.NoiseKeySource;
  */
 class ContractBreachTest {
 
-  private static final DphmmSpec SPEC = smallSpec(DphmmNoise.K_NORM, 0.3);
+  private static final DphmmConfig SPEC = smallSpec(DphmmNoise.K_NORM, 0.3);
   private static final int SECRET = 123_456;
 
   @TempDir Path dir;
@@ -68,14 +66,14 @@ class ContractBreachTest {
   void dphmmRejectsAStateOutsideTheModelAndReleasesTheSubjectsLaterRecordsAsIfItNeverCame() throws Exception {
     NoiseKeySource key = DphmmOperatorFixtures.keyFile(dir, 0);
     List<DphmmRelease> expected;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(100), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(100), key))) {
       h.open();
       List<StateObservation> in = new ArrayList<>(clean());
       in.add(new StateObservation("z", 2, 1));
       feed(h, in);
       expected = h.extractOutputValues();
     }
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, LedgerSpec.total(100), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(100), key);
     OperatorSubtaskState snapshot;
     List<StateObservation> in = withBreaches();
     try (var h = harness(fn)) {
@@ -90,7 +88,7 @@ class ContractBreachTest {
       snapshot = h.snapshot(1, 0);
     }
     // after a restore the same breach is again a rejection, not a failure (no crash loop), and a continues
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(100), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(100), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, List.of(new StateObservation("a", 7, SECRET), new StateObservation("a", 8, 0)));

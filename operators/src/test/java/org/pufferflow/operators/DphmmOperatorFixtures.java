@@ -16,13 +16,16 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.StateQuery;
 
 /** Shared set-up of the DPHMM release function tests: specs, key files, harnesses, Avro bytes, a reference replay. */
 final class DphmmOperatorFixtures {
@@ -45,15 +48,20 @@ final class DphmmOperatorFixtures {
    * release costs ε), f = (0, 1, 2) in one dimension, uniform p0, the utility graph of radius 1 (edges 0–1 and 1–2:
    * S_f = 1 and K = [−1, 1], so both noises are Laplace(1/ε) on z − f(s′)).
    */
-  static DphmmSpec smallSpec(DphmmNoise noise, double epsilon) {
-    return DphmmSpec.builder()
-        .transition(new double[][] {{0.6, 0.3, 0.1}, {0.2, 0.6, 0.2}, {0.1, 0.3, 0.6}})
-        .initial(new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3})
-        .query(new double[][] {{0}, {1}, {2}})
-        .policyGraph(PolicyGraphSpec.utility(1.0))
+  static DphmmConfig smallSpec(DphmmNoise noise, double epsilon) {
+    return utilityRelease(new double[][] {{0.6, 0.3, 0.1}, {0.2, 0.6, 0.2}, {0.1, 0.3, 0.6}},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[][] {{0}, {1}, {2}}, 1.0)
         .noise(noise)
         .epsilon(epsilon)
         .build();
+  }
+
+  /** A release configuration of (M, p0, F) with the utility policy graph of {@code radius}. */
+  static DphmmConfig.Builder utilityRelease(double[][] m, double[] p0, double[][] f, double radius) {
+    TransitionMatrix transition = TransitionMatrices.of("transition", m);
+    StateQuery query = StateQuery.of("query", f, transition.size());
+    return DphmmConfig.builder().forRelease().transition(transition).initial(p0).query(query)
+        .policyGraph(PolicyGraph.utility(query, radius));
   }
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> harness(
@@ -95,8 +103,8 @@ final class DphmmOperatorFixtures {
    * true states {@code states}: gap FIRST_RELEASE, then tick − previous release tick; noise context ("dphmm",
    * subject, k) for the k-th release.
    */
-  static List<double[]> reference(DphmmSpec spec, NoiseKeySource key, String subject, long[] ticks, int[] states) {
-    DphmmReleaser releaser = spec.newReleaser();
+  static List<double[]> reference(DphmmConfig spec, NoiseKeySource key, String subject, long[] ticks, int[] states) {
+    DphmmReleaser releaser = new DphmmReleaser(spec);
     KeyedRandom random = new KeyedRandom(key.load());
     org.pufferflow.mechanism.dphmm.DphmmRelease out = releaser.newResult();
     double[] posterior = releaser.newPosterior();

@@ -22,12 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.dphmm.GridModels;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
 import org.pufferflow.operators.state.LedgerStateTypes;
@@ -80,7 +79,7 @@ class DphmmReleaseFunctionCalibrationTest {
    */
   private long[] histogram(DphmmNoise noise, double epsilon) throws Exception {
     long[] counts = new long[EDGES.length + 1];
-    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon), LedgerSpec.total(10), key))) {
+    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon), Budgets.total(10), key))) {
       h.open();
       List<StateObservation> in = new ArrayList<>();
       for (int i = 0; i < SUBJECTS; i++) {
@@ -120,23 +119,19 @@ class DphmmReleaseFunctionCalibrationTest {
   }
 
   /** The lazy walk on a side×side grid, utility graph r = 1.5, support constraint, one-hot p0 at the centre, ε = 1. */
-  private static DphmmSpec gridSpec(int side) {
+  private static DphmmConfig gridSpec(int side) {
     int n = side * side;
     double[] p0 = new double[n];
     p0[side * (side / 2) + side / 2] = 1;
-    return DphmmSpec.builder()
-        .transition(GridModels.lazyWalk(side))
-        .initial(p0)
-        .query(GridModels.cellCoordinates(side))
-        .policyGraph(PolicyGraphSpec.utility(1.5))
-        .supportConstraint()
+    return DphmmOperatorFixtures.utilityRelease(GridModels.lazyWalk(side), p0, GridModels.cellCoordinates(side), 1.5)
+        .constraint(Constraint.support())
         .epsilon(1)
         .build();
   }
 
   @Test
   void theFirstReleaseFromAOneHotPriorIsExactAndAStateOutsideItIsCountedAsASurrogateUse() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10), LedgerSpec.total(10), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10), Budgets.total(10), key);
     try (var h = harness(fn)) {
       h.open();
       feed(h, List.of(new StateObservation("far", 0, 0), new StateObservation("here", 0, 55)));
@@ -156,7 +151,7 @@ class DphmmReleaseFunctionCalibrationTest {
    * entry) after 30 releases of subjects walking the grid. Reported in docs/operators.md.
    */
   private static double bytesPerSubject(int side, NoiseKeySource key, int subjects, int[] support) throws Exception {
-    DphmmSpec spec = gridSpec(side);
+    DphmmConfig spec = gridSpec(side);
     Random r = new Random(side);
     double[][] m = GridModels.lazyWalk(side);
     List<StateObservation> in = new ArrayList<>();
@@ -178,7 +173,7 @@ class DphmmReleaseFunctionCalibrationTest {
     TypeSerializer<LedgerState> ledgerSerializer =
         LedgerStateTypes.LEDGER_STATE.createSerializer(new SerializerConfigImpl());
     long total = 0;
-    try (var h = harness(new DphmmReleaseFunction(spec, LedgerSpec.total(1000), key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec, Budgets.total(1000), key))) {
       h.open();
       feed(h, in);
       assertThat(h.extractOutputValues()).hasSize(30 * subjects);
@@ -196,7 +191,7 @@ class DphmmReleaseFunctionCalibrationTest {
         total += out.length() + 2L * Long.BYTES; // last tick and releaseSeq: Flink's LongSerializer, 8 bytes each
       }
       LedgerState ledger = new LedgerState();
-      new BudgetGate("dphmm", LedgerSpec.total(1000)).charge(ledger, 1, 0);
+      new BudgetGate("dphmm", Budgets.total(1000)).charge(ledger, 1, 0);
       out.clear();
       ledgerSerializer.serialize(ledger, out);
       total += (long) subjects * out.length();

@@ -21,18 +21,17 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.pufferflow.accounting.ChargeResult;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEvent;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.mechanism.dphmm.GridModels;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * Invariants of the DPHMM release function over random streams (docs/operators.md, 'DPHMM release function'), on
@@ -46,7 +45,7 @@ class DphmmReleaseFunctionProperties {
   private static final int SIDE = 6;
   private static Path dir;
   private static NoiseKeySource key;
-  private static DphmmSpec spec;
+  private static DphmmConfig spec;
 
   @BeforeContainer
   static void setUp() throws Exception {
@@ -54,8 +53,8 @@ class DphmmReleaseFunctionProperties {
     key = keyFile(dir, 3);
     double[] p0 = new double[SIDE * SIDE];
     p0[SIDE * (SIDE / 2) + SIDE / 2] = 1;
-    spec = DphmmSpec.builder().transition(GridModels.lazyWalk(SIDE)).initial(p0)
-        .query(GridModels.cellCoordinates(SIDE)).policyGraph(PolicyGraphSpec.utility(1.5)).epsilon(0.4).build();
+    spec = DphmmOperatorFixtures.utilityRelease(GridModels.lazyWalk(SIDE), p0, GridModels.cellCoordinates(SIDE), 1.5)
+        .epsilon(0.4).build();
   }
 
   @AfterContainer
@@ -83,18 +82,18 @@ class DphmmReleaseFunctionProperties {
     return in;
   }
 
-  private static LedgerSpec budget(long seed) {
+  private static LedgerPolicy budget(long seed) {
     Random r = new Random(~seed);
     double total = 0.5 + r.nextInt(12) * 0.4;
-    return r.nextBoolean() ? LedgerSpec.total(total) : LedgerSpec.withPeriod(total, 0.4 + r.nextInt(4) * 0.4,
+    return r.nextBoolean() ? Budgets.total(total) : Budgets.withPeriod(total, 0.4 + r.nextInt(4) * 0.4,
         5 + r.nextInt(30));
   }
 
   /** The releaser and the ledger driven by hand, per subject, over the records in order. */
-  private static List<DphmmRelease> model(List<StateObservation> in, LedgerSpec budget, int[] events) {
-    DphmmReleaser releaser = spec.newReleaser();
+  private static List<DphmmRelease> model(List<StateObservation> in, LedgerPolicy budget, int[] events) {
+    DphmmReleaser releaser = new DphmmReleaser(spec);
     KeyedRandom random = new KeyedRandom(key.load());
-    PrivacyLedger ledger = budget.newLedger();
+    PrivacyLedger ledger = new PrivacyLedger(budget);
     org.pufferflow.mechanism.dphmm.DphmmRelease out = releaser.newResult();
     Map<String, double[]> posterior = new HashMap<>();
     Map<String, Long> last = new HashMap<>();
@@ -134,7 +133,7 @@ class DphmmReleaseFunctionProperties {
   void outputIsTheReleasesActuallyMadeAndARestoreAnywhereChangesNothing(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 1000) int cutPermille) throws Exception {
     List<StateObservation> in = stream(seed);
-    LedgerSpec budget = budget(seed);
+    LedgerPolicy budget = budget(seed);
     List<DphmmRelease> whole;
     List<LedgerEvent> events;
     try (var h = harness(new DphmmReleaseFunction(spec, budget, key))) {

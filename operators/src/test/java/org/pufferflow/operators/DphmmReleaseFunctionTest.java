@@ -23,15 +23,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The DPHMM release function in Flink's keyed operator harness (docs/operators.md, 'DPHMM release function'): tick
@@ -39,7 +38,7 @@ import org.pufferflow.operators.spec.PolicyGraphSpec;
  */
 class DphmmReleaseFunctionTest {
 
-  private static final DphmmSpec SPEC = smallSpec(DphmmNoise.K_NORM, 0.3);
+  private static final DphmmConfig SPEC = smallSpec(DphmmNoise.K_NORM, 0.3);
 
   @TempDir Path dir;
   private NoiseKeySource key;
@@ -56,7 +55,7 @@ class DphmmReleaseFunctionTest {
   @Test
   @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard: the 10^9 gap costs O(N² log g) on this chain
   void oneReleasePerTickWithGapsFromTheLastReleaseIncludingABillionTicks() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, LedgerSpec.total(100), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(100), key);
     long[] t = {3, 4, 7, 1_000_000_007L, 1_000_000_008L};
     int[] s = {0, 1, 2, 2, 1};
     try (var h = harness(fn)) {
@@ -112,7 +111,7 @@ class DphmmReleaseFunctionTest {
 
   @Test
   void exhaustingTheBudgetEmitsExactlyOneLedgerEventAndStopsReleases() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, LedgerSpec.total(1.0), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(1.0), key);
     try (var h = harness(fn)) {
       h.open();
       List<StateObservation> in = new ArrayList<>();
@@ -138,7 +137,7 @@ class DphmmReleaseFunctionTest {
   @Test
   void aRefusedReleaseLeavesThePosteriorSoTheNextReleasePropagatesFromTheLastRelease() throws Exception {
     // 0.6 per 10 ticks at ε = 0.3: two releases per period; ticks 2 and 3 are refused (one event, at tick 2)
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, LedgerSpec.withPeriod(100, 0.6, 10), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.withPeriod(100, 0.6, 10), key);
     long[] t = {0, 1, 2, 3, 10, 11};
     int[] s = {0, 1, 2, 0, 1, 2};
     try (var h = harness(fn)) {
@@ -178,7 +177,7 @@ class DphmmReleaseFunctionTest {
   }
 
   private List<DphmmRelease> uninterrupted(NoiseKeySource k, List<StateObservation> in) throws Exception {
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), k))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), k))) {
       h.open();
       feed(h, in);
       return h.extractOutputValues();
@@ -192,7 +191,7 @@ class DphmmReleaseFunctionTest {
     List<DphmmRelease> whole = uninterrupted(key, in);
     OperatorSubtaskState snapshot;
     int before;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
       h.open();
       feed(h, in.subList(0, cut));
       before = h.extractOutputValues().size();
@@ -200,7 +199,7 @@ class DphmmReleaseFunctionTest {
     }
     List<DphmmRelease> after;
     List<LedgerEvent> events;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, in.subList(cut, in.size()));
@@ -226,8 +225,8 @@ class DphmmReleaseFunctionTest {
   @Test
   void outputsAndMessagesShowNoPrivateValue() throws Exception {
     String keyPath = key.keyFile();
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, LedgerSpec.total(5), key);
-    assertThat(fn.toString()).doesNotContain(keyPath).contains("DphmmSpec[N=3").contains("noise.keyFile");
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(5), key);
+    assertThat(fn.toString()).doesNotContain(keyPath).contains("DphmmConfig[N=3").contains("noise.keyFile");
     assertThat(org.pufferflow.avro.DphmmRelease.getClassSchema().getFields()).extracting(f -> f.name())
         .containsExactly("subjectId", "tick", "releaseSeq", "values", "epsilon", "mechanism", "constraintSize",
             "constrainedDpEpsilon", "cumulativeEpsilon");
@@ -243,20 +242,20 @@ class DphmmReleaseFunctionTest {
   @Test
   void aLedgerPolicyWithoutSafeMigrationFailsAtStartNamingTheKey() throws Exception {
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.withPeriod(10, 1, 20), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(10, 1, 20), key))) {
       h.open();
       feed(h, List.of(new StateObservation("a", 1, 0)));
       snapshot = h.snapshot(1, 0);
     }
     KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> shortened =
-        harness(new DphmmReleaseFunction(SPEC, LedgerSpec.withPeriod(10, 1, 10), key));
+        harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(10, 1, 10), key));
     assertThatThrownBy(() -> shortened.initializeState(snapshot))
         .rootCause()
         .hasMessageContaining("periodTicks 20 -> 10");
     assertThatThrownBy(() -> shortened.initializeState(snapshot))
         .satisfies(e -> assertThat(messages(e)).contains("changed key: periodTicks"));
     // a raised total budget is a safe migration: the job starts and the subject continues
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.withPeriod(20, 1, 20), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(20, 1, 20), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, List.of(new StateObservation("a", 2, 1)));
@@ -273,13 +272,13 @@ class DphmmReleaseFunctionTest {
     assertThat(MechanismOutputs.LEDGER_EVENTS.getTypeInfo().createSerializer(noKryo)).isNotNull();
     List<StateObservation> in = stream(3, 8);
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
       ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
       h.open();
       feed(h, in.subList(0, 12));
       snapshot = h.snapshot(1, 0);
     }
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
       ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
       h.initializeState(snapshot);
       h.open();
@@ -291,20 +290,17 @@ class DphmmReleaseFunctionTest {
   @Test
   void aModelOfAnotherSizeFailsAtStart() throws Exception {
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, LedgerSpec.total(10), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(10), key))) {
       h.open();
       feed(h, List.of(new StateObservation("a", 1, 0)));
       snapshot = h.snapshot(1, 0);
     }
-    DphmmSpec four = DphmmSpec.builder()
-        .transition(new double[][] {{0.7, 0.1, 0.1, 0.1}, {0.1, 0.7, 0.1, 0.1}, {0.1, 0.1, 0.7, 0.1},
-            {0.1, 0.1, 0.1, 0.7}})
-        .initial(new double[] {0.25, 0.25, 0.25, 0.25})
-        .query(new double[][] {{0}, {1}, {2}, {3}})
-        .policyGraph(PolicyGraphSpec.utility(1.0))
+    DphmmConfig four = DphmmOperatorFixtures.utilityRelease(
+            new double[][] {{0.7, 0.1, 0.1, 0.1}, {0.1, 0.7, 0.1, 0.1}, {0.1, 0.1, 0.7, 0.1}, {0.1, 0.1, 0.1, 0.7}},
+            new double[] {0.25, 0.25, 0.25, 0.25}, new double[][] {{0}, {1}, {2}, {3}}, 1.0)
         .epsilon(0.3)
         .build();
-    var h = harness(new DphmmReleaseFunction(four, LedgerSpec.total(10), key));
+    var h = harness(new DphmmReleaseFunction(four, Budgets.total(10), key));
     assertThatThrownBy(() -> h.initializeState(snapshot))
         .satisfies(e -> assertThat(messages(e)).contains("restored posteriors have 3 states, the configured model has 4"));
   }

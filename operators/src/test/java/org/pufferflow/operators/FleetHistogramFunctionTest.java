@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /** {@link FleetHistogramFunction} (docs/operators.md, 'Fleet histogram') through Flink's keyed operator harness. */
 class FleetHistogramFunctionTest {
@@ -101,8 +101,8 @@ class FleetHistogramFunctionTest {
 
   @Test
   void frequenciesDivideTheSdByTheWindowLength() throws Exception {
-    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
-        .window(4).slide(4).epsilon(1.0).output(MqmSpec.Output.FREQUENCIES).build();
+    MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(4).slide(4).epsilon(1.0).output(MqmOutput.FREQUENCIES).build();
     try (var h = fleet(new FleetHistogramFunction(spec, LABELS, CLOCK))) {
       h.open();
       h.processElement(new StreamRecord<>(histogram("a", 1, 4, 5.0, 0.25, 0.75), 49));
@@ -148,8 +148,8 @@ class FleetHistogramFunctionTest {
 
   @Test
   void theSumsDoNotDependOnTheOrderTheHistogramsArriveIn() throws Exception {
-    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
-        .window(7).slide(7).epsilon(1.0).output(MqmSpec.Output.FREQUENCIES).build();
+    MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(7).slide(7).epsilon(1.0).output(MqmOutput.FREQUENCIES).build();
     List<WindowHistogram> in = new ArrayList<>();
     java.util.Random r = new java.util.Random(5);
     for (int i = 0; i < 40; i++) {
@@ -183,12 +183,12 @@ class FleetHistogramFunctionTest {
   void fleetOfMqmOutputsHasUnbiasedSumsAndTheStatedSd() throws Exception {
     // subjects all start at tick 1 (aligned windows); sums of noisy counts minus sums of true counts, standardised
     // by the reported sd, over many fleet windows: mean ≈ 0, variance ≈ 1
-    MqmSpec spec = stickySpec(3, 3);
+    MqmWindowPlan spec = stickySpec(3, 3);
     int subjects = 300;
     int ticks = 60;
     List<WindowHistogram> released;
     long[][] trueSums = new long[ticks / 3][2];
-    try (var h = harness(spec, LedgerSpec.total(1e6), keyFile(dir, 21))) {
+    try (var h = harness(spec, Budgets.total(1e6), keyFile(dir, 21))) {
       h.open();
       for (int t = 1; t <= ticks; t++) {
         for (int s = 0; s < subjects; s++) {
@@ -220,7 +220,7 @@ class FleetHistogramFunctionTest {
           sumSq += z * z;
           n++;
         }
-        double beta = spec.build().noiseScale(3);
+        double beta = spec.noiseScale(3);
         assertThat(fh.getNoiseStdDev().get(0)).isCloseTo(Math.sqrt(subjects * variance(beta)), within(1e-6));
       }
       assertThat(sum / n).isBetween(-0.8, 0.8); // 40 standard normals: sd of the mean 0.16

@@ -32,9 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.NoiseKeyUnavailableException;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeyUnavailableException;
 
 /**
  * A TaskManager without the noise key (docs/cluster.md, 'The noise key'): the key file was there when the client
@@ -69,8 +68,8 @@ class MissingNoiseKeyTest {
     NoiseKeySource unset = NoiseKeySource.env(UNSET);
     NoiseKeySource gone = deletedAfterCheck();
     var dphmm = DphmmOperatorFixtures.harness(new DphmmReleaseFunction(
-        DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), LedgerSpec.total(10), gone));
-    var mqm = MqmTestSupport.harness(MqmTestSupport.stickySpec(4, 4), LedgerSpec.total(100), unset);
+        DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), Budgets.total(10), gone));
+    var mqm = MqmTestSupport.harness(MqmTestSupport.stickySpec(4, 4), Budgets.total(100), unset);
     var redaction = RedactionFunctionTest.harness(
         new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.BITS,
             RedactionFunctionTest.CLOCK, OptOutPreload.NONE, true));
@@ -104,7 +103,7 @@ class MissingNoiseKeyTest {
     env.fromData(in, TypeInformation.of(StateObservation.class))
         .keyBy(o -> o.subjectId)
         .process(new DphmmReleaseFunction(
-            DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), LedgerSpec.total(10), key),
+            DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), Budgets.total(10), key),
             TypeInformation.of(DphmmRelease.class))
         .sinkTo(new DiscardingSink<>());
     JobClient client = env.executeAsync("missing-noise-key");

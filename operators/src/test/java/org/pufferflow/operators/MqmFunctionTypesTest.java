@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.WindowHistogram;
-import org.pufferflow.operators.spec.LedgerSpec;
 
 /**
  * The MQM and fleet functions never fall back to Kryo (issue item 7): their state and stream types are explicit,
@@ -54,7 +53,7 @@ class MqmFunctionTypesTest {
     var spec = stickySpec(3, 1);
     OperatorSubtaskState snapshot;
     List<WindowHistogram> released;
-    try (var h = harness(spec, LedgerSpec.withPeriod(50, 10, 100), keyFile(dir, 1))) {
+    try (var h = harness(spec, Budgets.withPeriod(50, 10, 100), keyFile(dir, 1))) {
       noGenericTypes(h);
       h.open();
       for (long t = 1; t <= 6; t++) {
@@ -63,7 +62,7 @@ class MqmFunctionTypesTest {
       snapshot = h.snapshot(1, 1);
       released = h.extractOutputValues();
     }
-    try (var h = harness(spec, LedgerSpec.withPeriod(50, 10, 100), keyFile(dir, 1))) {
+    try (var h = harness(spec, Budgets.withPeriod(50, 10, 100), keyFile(dir, 1))) {
       noGenericTypes(h);
       h.setup();
       h.initializeState(snapshot);

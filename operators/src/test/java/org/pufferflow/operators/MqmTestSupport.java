@@ -16,10 +16,10 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.WindowHistogram;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.operators.NoiseKeySource;
 
 /** Shared fixtures of the MQM and fleet operator tests (test keys are never used outside tests). */
 final class MqmTestSupport {
@@ -29,8 +29,9 @@ final class MqmTestSupport {
   private MqmTestSupport() {}
 
   /** A sticky 2-state chain, W and S as given, target ε* = 1. */
-  static MqmSpec stickySpec(int window, int slide) {
-    return MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(window).slide(slide)
+  static MqmWindowPlan stickySpec(int window, int slide) {
+    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(window).slide(slide)
         .epsilon(1.0).build();
   }
 
@@ -46,7 +47,7 @@ final class MqmTestSupport {
   }
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, WindowHistogram> harness(
-      MqmSpec spec, LedgerSpec budget, NoiseKeySource key) throws Exception {
+      MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key) throws Exception {
     return harness(new MqmWindowFunction(spec, budget, key, LABELS));
   }
 

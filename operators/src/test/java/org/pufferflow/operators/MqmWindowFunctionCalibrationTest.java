@@ -12,8 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.WindowHistogram;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * The operator does not change what the mechanism promises (docs/operators.md, 'MQM window function'; docs/mqm.md,
@@ -29,12 +28,12 @@ class MqmWindowFunctionCalibrationTest {
 
   @Test
   void releasedMinusTrueCountsFollowTheDiscreteLaplaceLawAtThePlannedScale() throws Exception {
-    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.6, 0.4}, {0.3, 0.7}}))
+    MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.6, 0.4}, {0.3, 0.7}}))
         .window(WINDOW).slide(WINDOW).epsilon(1.0).build();
-    double beta = spec.build().noiseScale(WINDOW);
+    double beta = spec.noiseScale(WINDOW);
     assertThat(beta).isBetween(1.0, 20.0);
     List<Long> noise = new ArrayList<>();
-    try (var h = harness(spec, LedgerSpec.total(10), keyFile(dir, 11))) {
+    try (var h = harness(spec, Budgets.total(10), keyFile(dir, 11))) {
       h.open();
       Map<String, int[]> truth = new HashMap<>();
       for (int s = 0; s < SUBJECTS; s++) {

@@ -11,13 +11,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.pufferflow.avro.WindowHistogram;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * Invariants of {@link MqmWindowFunction} over random schedules and gap patterns (docs/operators.md, 'MQM window
@@ -49,10 +48,10 @@ class MqmWindowFunctionProperties {
       @ForAll @Size(min = 1, max = 30) List<@IntRange(min = 0, max = 1) Integer> states,
       @ForAll @Size(min = 30, max = 30) List<@IntRange(min = 0, max = 6) Integer> gaps) throws Exception {
     int slide = Math.min(slideRaw, window);
-    MqmSpec spec = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.7, 0.3}, {0.4, 0.6}}))
+    MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.7, 0.3}, {0.4, 0.6}}))
         .window(window).slide(slide).epsilon(2.0).partialWindows(partial)
-        .output(frequencies ? MqmSpec.Output.FREQUENCIES : MqmSpec.Output.COUNTS).build();
-    MqmWindowPlan plan = spec.build();
+        .output(frequencies ? MqmOutput.FREQUENCIES : MqmOutput.COUNTS).build();
+    MqmWindowPlan plan = spec;
     long[] ticks = new long[states.size()];
     long t = 3;
     for (int i = 0; i < ticks.length; i++) {
@@ -61,7 +60,7 @@ class MqmWindowFunctionProperties {
       ticks[i] = t++;
     }
     List<WindowHistogram> out;
-    try (var h = MqmTestSupport.harness(spec, LedgerSpec.total(1e9), KEY)) {
+    try (var h = MqmTestSupport.harness(spec, Budgets.total(1e9), KEY)) {
       h.open();
       for (int i = 0; i < ticks.length; i++) {
         h.processElement(new StateObservation("p", ticks[i], states.get(i)), 0);

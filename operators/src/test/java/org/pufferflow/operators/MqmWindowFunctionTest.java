@@ -18,14 +18,14 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * {@link MqmWindowFunction} through Flink's keyed operator harness (docs/operators.md, 'MQM window function';
@@ -33,7 +33,7 @@ import org.pufferflow.operators.spec.NoiseKeySource;
  */
 class MqmWindowFunctionTest {
 
-  private static final LedgerSpec AMPLE = LedgerSpec.total(1e6);
+  private static final LedgerPolicy AMPLE = Budgets.total(1e6);
 
   @TempDir Path dir;
 
@@ -44,8 +44,8 @@ class MqmWindowFunctionTest {
 
   @Test
   void slidingWindowsWithoutGapsEndEverySObservedTicks() throws Exception {
-    MqmSpec spec = stickySpec(4, 2);
-    MqmWindowPlan plan = spec.build();
+    MqmWindowPlan spec = stickySpec(4, 2);
+    MqmWindowPlan plan = spec;
     try (var h = harness(spec, AMPLE, keyFile(dir, 1))) {
       h.open();
       for (long t = 1; t <= 10; t++) {
@@ -68,7 +68,7 @@ class MqmWindowFunctionTest {
 
   @Test
   void gapsNeitherEndNorRestartAWindowIncludingAGapOfABillionTicks() throws Exception {
-    MqmSpec spec = stickySpec(4, 2);
+    MqmWindowPlan spec = stickySpec(4, 2);
     long far = 1_000_000_020L;
     long[] ticks = {1, 2, 5, 9, 10, far, far + 1, far + 5};
     try (var h = harness(spec, AMPLE, keyFile(dir, 1))) {
@@ -81,13 +81,13 @@ class MqmWindowFunctionTest {
       assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(1L, 5L, 10L);
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(9L, far, far + 5);
       // the noise does not depend on the gaps: same scale as a gap-free window
-      assertThat(out).extracting(WindowHistogram::getNoiseScale).containsOnly(spec.build().noiseScale(4));
+      assertThat(out).extracting(WindowHistogram::getNoiseScale).containsOnly(spec.noiseScale(4));
     }
   }
 
   @Test
   void tumblingWindowsAndSubjectsAreIndependent() throws Exception {
-    MqmSpec spec = stickySpec(3, 3);
+    MqmWindowPlan spec = stickySpec(3, 3);
     try (var h = harness(spec, AMPLE, keyFile(dir, 1))) {
       h.open();
       for (long t = 1; t <= 7; t++) {
@@ -105,9 +105,10 @@ class MqmWindowFunctionTest {
 
   @Test
   void frequenciesAreTheSameNoisyCountsDividedByTheWindowLength() throws Exception {
-    MqmSpec counts = stickySpec(4, 4);
-    MqmSpec freq = MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(4).slide(4)
-        .epsilon(1.0).output(MqmSpec.Output.FREQUENCIES).build();
+    MqmWindowPlan counts = stickySpec(4, 4);
+    MqmWindowPlan freq = MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(4).slide(4)
+        .epsilon(1.0).output(MqmOutput.FREQUENCIES).build();
     NoiseKeySource key = keyFile(dir, 3);
     List<WindowHistogram> a = run(counts, AMPLE, key, 12);
     List<WindowHistogram> b = run(freq, AMPLE, key, 12);
@@ -120,7 +121,7 @@ class MqmWindowFunctionTest {
     }
   }
 
-  private static List<WindowHistogram> run(MqmSpec spec, LedgerSpec budget, NoiseKeySource key, int ticks)
+  private static List<WindowHistogram> run(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, int ticks)
       throws Exception {
     try (var h = harness(spec, budget, key)) {
       h.open();
@@ -133,8 +134,8 @@ class MqmWindowFunctionTest {
 
   @Test
   void theBudgetStopsReleasesWithExactlyOneLedgerEvent() throws Exception {
-    MqmSpec spec = stickySpec(2, 1);
-    try (var h = harness(spec, LedgerSpec.total(3.5), keyFile(dir, 1))) {
+    MqmWindowPlan spec = stickySpec(2, 1);
+    try (var h = harness(spec, Budgets.total(3.5), keyFile(dir, 1))) {
       h.open();
       for (long t = 1; t <= 12; t++) {
         feed(h, "b", t, state(t));
@@ -164,8 +165,8 @@ class MqmWindowFunctionTest {
 
   @Test
   void aPeriodBudgetReportsOncePerPeriod() throws Exception {
-    MqmSpec spec = stickySpec(2, 1);
-    try (var h = harness(spec, LedgerSpec.withPeriod(100, 2, 10), keyFile(dir, 1))) {
+    MqmWindowPlan spec = stickySpec(2, 1);
+    try (var h = harness(spec, Budgets.withPeriod(100, 2, 10), keyFile(dir, 1))) {
       h.open();
       for (long t = 0; t < 30; t++) {
         feed(h, "p", t, state(t));
@@ -183,9 +184,9 @@ class MqmWindowFunctionTest {
 
   @Test
   void snapshotAndRestoreMidStreamGiveByteIdenticalOutput() throws Exception {
-    MqmSpec spec = stickySpec(5, 2);
+    MqmWindowPlan spec = stickySpec(5, 2);
     NoiseKeySource key = keyFile(dir, 9);
-    LedgerSpec budget = LedgerSpec.withPeriod(40, 6, 50);
+    LedgerPolicy budget = Budgets.withPeriod(40, 6, 50);
     String[] subjects = {"m1", "m2", "m3"};
     List<WindowHistogram> uninterrupted;
     List<LedgerEvent> uninterruptedEvents;
@@ -234,7 +235,7 @@ class MqmWindowFunctionTest {
 
   @Test
   void sameInputAndKeyGiveIdenticalBytesAndAnotherKeyOtherNoise() throws Exception {
-    MqmSpec spec = stickySpec(3, 1);
+    MqmWindowPlan spec = stickySpec(3, 1);
     List<WindowHistogram> a = run(spec, AMPLE, keyFile(dir, 5), 60);
     List<WindowHistogram> b = run(spec, AMPLE, keyFile(dir, 5), 60);
     List<WindowHistogram> c = run(spec, AMPLE, keyFile(dir, 6), 60);
@@ -245,7 +246,7 @@ class MqmWindowFunctionTest {
 
   @Test
   void outOfOrderDuplicateAndUnknownStatesAreRejectedAndCountedWithoutTouchingTheWindow() throws Exception {
-    MqmSpec spec = stickySpec(2, 1);
+    MqmWindowPlan spec = stickySpec(2, 1);
     NoiseKeySource key = keyFile(dir, 2);
     List<WindowHistogram> clean = run(spec, AMPLE, key, 4);
     try (var h = harness(spec, AMPLE, key)) {
@@ -276,23 +277,23 @@ class MqmWindowFunctionTest {
 
   @Test
   void aRestoreUnderAnUnsafeBudgetChangeFailsAtStartNamingTheKey() throws Exception {
-    MqmSpec spec = stickySpec(2, 1);
+    MqmWindowPlan spec = stickySpec(2, 1);
     NoiseKeySource key = keyFile(dir, 2);
     OperatorSubtaskState snapshot;
-    try (var h = harness(spec, LedgerSpec.withPeriod(10, 2, 20), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(10, 2, 20), key)) {
       h.open();
       feed(h, "s", 1, 0);
       feed(h, "s", 2, 1);
       snapshot = h.snapshot(1L, 1L);
     }
-    try (var h = harness(spec, LedgerSpec.withPeriod(10, 2, 15), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(10, 2, 15), key)) {
       h.setup();
       assertThatThrownBy(() -> h.initializeState(snapshot))
           .hasStackTraceContaining("periodTicks")
           .hasStackTraceContaining("mqm budget");
     }
     // a safe change (a raised total) restores
-    try (var h = harness(spec, LedgerSpec.withPeriod(20, 2, 20), key)) {
+    try (var h = harness(spec, Budgets.withPeriod(20, 2, 20), key)) {
       h.setup();
       h.initializeState(snapshot);
       h.open();
@@ -308,14 +309,15 @@ class MqmWindowFunctionTest {
         .hasMessage("stateLabels = 1 labels: the MQM spec has 2 states");
   }
 
-  private static MqmSpec partialSpec(MqmSpec.Output output) {
-    return MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).window(5).slide(2)
+  private static MqmWindowPlan partialSpec(MqmOutput output) {
+    return MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+        .window(5).slide(2)
         .epsilon(1.0).partialWindows(true).output(output).build();
   }
 
   @Test
   void partialWindowsAtTheStartHaveTheirOwnLengthAndTheFullScale() throws Exception {
-    MqmSpec spec = partialSpec(MqmSpec.Output.COUNTS);
+    MqmWindowPlan spec = partialSpec(MqmOutput.COUNTS);
     long[] ticks = {10, 11, 15, 16, 17, 40, 41, 42, 43};
     try (var h = harness(spec, AMPLE, keyFile(dir, 4))) {
       h.open();
@@ -326,18 +328,18 @@ class MqmWindowFunctionTest {
       // ranks 1, 3 end partial windows (lengths 1, 3); ranks 5, 7, 9 full windows starting at ranks 1, 3, 5
       assertThat(out).extracting(WindowHistogram::getWindowStartTick).containsExactly(10L, 10L, 10L, 15L, 17L);
       assertThat(out).extracting(WindowHistogram::getWindowEndTick).containsExactly(10L, 15L, 17L, 41L, 43L);
-      assertThat(out).extracting(WindowHistogram::getNoiseScale).containsOnly(spec.build().noiseScale(5));
-      assertThat(spec.build().noiseScale(1)).isEqualTo(spec.build().noiseScale(5));
+      assertThat(out).extracting(WindowHistogram::getNoiseScale).containsOnly(spec.noiseScale(5));
+      assertThat(spec.noiseScale(1)).isEqualTo(spec.noiseScale(5));
     }
     List<WindowHistogram> counts = new ArrayList<>();
     List<WindowHistogram> freq = new ArrayList<>();
-    for (MqmSpec.Output o : MqmSpec.Output.values()) {
+    for (MqmOutput o : MqmOutput.values()) {
       try (var h = harness(partialSpec(o), AMPLE, keyFile(dir, 4))) {
         h.open();
         for (long t : ticks) {
           feed(h, "p", t, state(t));
         }
-        (o == MqmSpec.Output.COUNTS ? counts : freq).addAll(h.extractOutputValues());
+        (o == MqmOutput.COUNTS ? counts : freq).addAll(h.extractOutputValues());
       }
     }
     int[] lengths = {1, 3, 5, 5, 5};
@@ -347,27 +349,27 @@ class MqmWindowFunctionTest {
             .isEqualTo(counts.get(i).getNoisyCounts().get(c) / lengths[i]);
       }
     }
-    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmSpec.Output.FREQUENCIES), LABELS, CLOCK))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("partial windows");
+    assertThatThrownBy(() -> new FleetHistogramFunction(partialSpec(MqmOutput.FREQUENCIES), LABELS, CLOCK))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs full windows only");
   }
 
   @Test
   void thePartialWindowsOptionSurvivesSerialization() throws Exception {
-    MqmSpec on = partialSpec(MqmSpec.Output.COUNTS);
+    MqmWindowPlan on = partialSpec(MqmOutput.COUNTS);
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (var out = new java.io.ObjectOutputStream(bytes)) {
       out.writeObject(on);
     }
-    MqmSpec back;
+    MqmWindowPlan back;
     try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
-      back = (MqmSpec) in.readObject();
+      back = (MqmWindowPlan) in.readObject();
     }
     assertThat(back).isEqualTo(on).hasSameHashCodeAs(on);
     assertThat(back.partialWindows()).isTrue();
-    assertThat(back.build().windowLengthAt(3)).isEqualTo(3);
+    assertThat(back.windowLengthAt(3)).isEqualTo(3);
     assertThat(stickySpec(5, 2).partialWindows()).isFalse();
-    assertThat(stickySpec(5, 2).build().windowLengthAt(3)).isZero();
-    assertThat(on).isNotEqualTo(MqmSpec.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
+    assertThat(stickySpec(5, 2).windowLengthAt(3)).isZero();
+    assertThat(on).isNotEqualTo(MqmWindowPlan.builder().chains(List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
         .window(5).slide(2).epsilon(1.0).build());
   }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.operators.NoiseKeySource;
 
 /** What the redaction function refuses to be built with, and what it never shows (docs/operators.md). */
 class RedactionFunctionConstructionTest {
@@ -35,8 +35,9 @@ class RedactionFunctionConstructionTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
     assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0], CLOCK, OptOutPreload.NONE, false))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
-    RedactionSpec huge = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1);
-    assertThatThrownBy(() -> new RedactionFunction(huge, key, BITS, CLOCK, OptOutPreload.NONE, false))
+    // the hold-back bound is the plan's precondition: a plan beyond it cannot be made, so no function sees one
+    assertThatThrownBy(
+            () -> RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
   }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * Redaction with a live opt-out stream (docs/redaction.md, 'When an opt-out takes effect'): records are decided by

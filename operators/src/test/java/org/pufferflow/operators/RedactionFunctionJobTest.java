@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The redaction function in a real Flink job (local MiniCluster, parallelism 2) with generic types disabled, so any

@@ -20,8 +20,7 @@ import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The operator honours an in-time opt-out exactly as if it had been known in advance (docs/operators.md, 'Redaction
@@ -55,10 +54,10 @@ class RedactionFunctionProperties {
       @ForAll @IntRange(min = 0, max = 3) int extraHoldBack,
       @ForAll("mechanisms") RedactionMechanism mechanism,
       @ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 99) Integer> steps) throws Exception {
-    RedactionSpec probe = RedactionSpec.of(0.1, 0.2, 1.0, mechanism, null, 1 << 10);
-    long needed = probe.build().holdBack();
-    RedactionSpec spec = RedactionSpec.of(0.1, 0.2, 1.0, mechanism, null, needed + extraHoldBack);
-    RedactionPlan plan = spec.build();
+    RedactionPlan probe = RedactionPlan.of(0.1, 0.2, 1.0, mechanism, null, 1 << 10);
+    long needed = probe.holdBack();
+    RedactionPlan spec = RedactionPlan.of(0.1, 0.2, 1.0, mechanism, null, needed + extraHoldBack);
+    RedactionPlan plan = spec;
     long h = spec.holdBackTicks();
     OptOutRanges all = new OptOutRanges();
     List<long[]> records = new ArrayList<>();

@@ -31,7 +31,7 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * Replays of the redaction operator (docs/operators.md, 'Redaction function'): a snapshot + restore mid-stream gives

@@ -30,8 +30,7 @@ import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The redaction operator against the plan it runs (docs/operators.md, 'Redaction function'; docs/redaction.md,
@@ -41,7 +40,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
 class RedactionFunctionTest {
 
   /** alpha = 0.1, beta = 0.2, eps = 1: every 3R mechanism needs a hold-back of 4 (docs/redaction.md). */
-  static final RedactionSpec SPEC = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4);
+  static final RedactionPlan SPEC = RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4);
   /** Tick t spans event times 10t .. 10t + 9 (obs() stamps records with the end of their tick). */
   static final TickClock CLOCK = new TickClock(10, 0);
   /** Three model states: state 0 → bit 0, states 1 and 2 → bit 1. */
@@ -168,7 +167,7 @@ class RedactionFunctionTest {
 
   @Test
   void anOptOutRedactsItsTicksAndDecidesNeighboursAsThePlanDoes() throws Exception {
-    RedactionPlan plan = SPEC.build();
+    RedactionPlan plan = SPEC;
     KeyedRandom random = new KeyedRandom(NoiseKey.fromFile(keyFile));
     RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
     int subjects = 300;

@@ -97,7 +97,7 @@ final class BareMechanismLoop {
 
     DphmmLoop(int states, int subjects) {
       super(states, subjects);
-      releaser = BenchModels.dphmm(states).newReleaser();
+      releaser = new DphmmReleaser(BenchModels.dphmm(states));
       out = releaser.newResult();
       posteriors = new double[subjects][];
       for (int s = 0; s < subjects; s++) {
@@ -124,7 +124,7 @@ final class BareMechanismLoop {
 
     MqmLoop(int states, int subjects) {
       super(states, subjects);
-      plan = BenchModels.mqm(states).build();
+      plan = BenchModels.mqm(states);
       release = WindowHistogramRelease.of(plan);
       rings = new byte[subjects][plan.window()];
       counts = new int[subjects][states];
@@ -152,7 +152,7 @@ final class BareMechanismLoop {
   }
 
   private static final class RedactionLoop extends RoundRobin {
-    private final RedactionPlan plan = BenchModels.redaction().build();
+    private final RedactionPlan plan = BenchModels.redaction();
     private final OptOutRanges optOuts = new OptOutRanges();
     private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
 

@@ -8,16 +8,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
 import org.pufferflow.noise.NoiseKey;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.StateQuery;
 
 /**
  * The public configurations the benchmarks run (docs/benchmarks.md, 'Keyed operators'), all at ε = 1:
@@ -42,7 +43,7 @@ public final class BenchModels {
   static final double ALPHA = 0.2;
   static final double BETA = 0.3;
   /** A budget no benchmark run exhausts. */
-  public static final LedgerSpec UNLIMITED = LedgerSpec.total(1e12);
+  public static final LedgerPolicy UNLIMITED = LedgerPolicy.builder().totalBudget(1e12).build();
 
   private BenchModels() {}
 
@@ -77,7 +78,7 @@ public final class BenchModels {
     return m;
   }
 
-  public static DphmmSpec dphmm(int states) {
+  public static DphmmConfig dphmm(int states) {
     SyntheticPath path = new SyntheticPath(states);
     double[][] f = new double[states][];
     for (int k = 0; k < states; k++) {
@@ -85,8 +86,9 @@ public final class BenchModels {
     }
     double[] p0 = new double[states];
     Arrays.fill(p0, 1.0 / states);
-    return DphmmSpec.builder().transition(lazyWalk(path)).initial(p0).query(f)
-        .policyGraph(PolicyGraphSpec.utility(1.5)).supportConstraint().epsilon(EPSILON).build();
+    StateQuery query = StateQuery.of("query", f, states);
+    return DphmmConfig.builder().forRelease().transition(TransitionMatrices.of("transition", lazyWalk(path)))
+        .initial(p0).query(query).policyGraph(PolicyGraph.utility(query, 1.5)).epsilon(EPSILON).build();
   }
 
   /** The sticky uniform chain 0.5·I + 0.5/k. */
@@ -99,9 +101,9 @@ public final class BenchModels {
     return m;
   }
 
-  public static MqmSpec mqm(int states) {
-    return MqmSpec.builder().window(WINDOW).slide(SLIDE).epsilon(EPSILON).chains(java.util.Collections.singletonList(stickyUniform(states)))
-        .build();
+  public static MqmWindowPlan mqm(int states) {
+    return MqmWindowPlan.builder().window(WINDOW).slide(SLIDE).epsilon(EPSILON)
+        .chains(java.util.Collections.singletonList(stickyUniform(states))).build();
   }
 
   /** Labels "0", "1", … of the MQM histogram bins. */
@@ -113,10 +115,10 @@ public final class BenchModels {
     return out;
   }
 
-  public static RedactionSpec redaction() {
+  public static RedactionPlan redaction() {
     long holdBack = RedactionPlan.of(ALPHA, BETA, EPSILON, RedactionMechanism.DEFAULT, SplitRule.DEFAULT,
         RedactionPlan.MAX_SIDE_TICKS).holdBack();
-    return RedactionSpec.of(ALPHA, BETA, EPSILON, RedactionMechanism.DEFAULT, null, holdBack);
+    return RedactionPlan.of(ALPHA, BETA, EPSILON, RedactionMechanism.DEFAULT, null, holdBack);
   }
 
   /** The fixed public benchmark key (bytes 0x5a, 0x5b, …), hexadecimal. */

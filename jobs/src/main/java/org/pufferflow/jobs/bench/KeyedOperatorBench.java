@@ -18,12 +18,12 @@ import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.ingest.TickClock;
+import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.spec.NoiseKeySource;
 
 /**
  * The keyed-operator benchmark (docs/benchmarks.md, 'Keyed operators'; issue "Keyed streaming operators", item 10):

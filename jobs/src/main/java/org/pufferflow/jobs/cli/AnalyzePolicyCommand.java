@@ -8,8 +8,10 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.PolicyGraphKind;
 import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
@@ -104,27 +106,24 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
     int colon = spec.indexOf(':');
     String kind = colon < 0 ? spec : spec.substring(0, colon);
     String arg = colon < 0 ? null : spec.substring(colon + 1);
+    PolicyGraphKind k = PolicyGraphKind.fromConfigName(kind);
+    if (k == null) {
+      throw new UsageException("--graph " + graph
+          + ": unknown graph; use complete, categorical:LABELS_JSON, utility:R, transition:THETA or edges:EDGES_JSON");
+    }
     try {
-      switch (kind) {
-        case "complete":
-          return PolicyGraph.complete(n);
-        case "categorical":
-          return PolicyGraph.categorical(parseLabels(requireArg(kind, arg), n));
-        case "utility":
-          return PolicyGraph.utility(f, parseNumber(kind, requireArg(kind, arg)));
-        case "transition": {
-          double theta = parseNumber(kind, requireArg(kind, arg));
-          return PolicyGraph.transition(parseTransition(n), theta);
-        }
-        case "edges":
-          return PolicyGraph.edges(n, parseEdges(requireArg(kind, arg)));
-        default:
-          throw new UsageException("--graph " + graph
-              + ": unknown graph; use complete, categorical:LABELS_JSON, utility:R, transition:THETA or edges:EDGES_JSON");
-      }
+      PolicyGraphKind.Argument a = k.argument();
+      double number = a == PolicyGraphKind.Argument.NUMBER ? parseNumber(kind, requireArg(kind, arg)) : Double.NaN;
+      int[] labels = a == PolicyGraphKind.Argument.LABELS ? parseLabels(requireArg(kind, arg), n) : null;
+      int[][] edges = a == PolicyGraphKind.Argument.EDGES ? parseEdges(requireArg(kind, arg)) : null;
+      TransitionMatrix m = k == PolicyGraphKind.TRANSITION ? parseTransition(n) : null;
+      return k.build(n, m, f, number, labels, edges);
+    } catch (InvalidParameterException e) {
+      // a parameter of the command line itself (--transition) is named as it is; the graph's own under --graph
+      boolean option = e.parameter().startsWith("--");
+      throw new UsageException(option ? e.getMessage() : "--graph " + kind + ": " + e.getMessage(), e);
     } catch (IllegalArgumentException e) {
-      String msg = e.getMessage();
-      throw new UsageException(msg.startsWith("--") ? msg : "--graph " + kind + ": " + msg, e);
+      throw new UsageException("--graph " + kind + ": " + e.getMessage(), e);
     }
   }
 

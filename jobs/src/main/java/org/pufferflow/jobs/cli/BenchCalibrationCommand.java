@@ -58,7 +58,7 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PufferPreconditions.checkMechanismEpsilon("--epsilon", epsilon);
+    PufferPreconditions.checkEpsilon("--epsilon", epsilon);
     PufferPreconditions.checkWindowLength("--window", window);
     PufferPreconditions.checkPositive("--sensitivity", sensitivity);
     PufferPreconditions.checkInRange("--iterations", iterations, 1, 1_000_000);

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
@@ -75,10 +76,9 @@ public final class FeedCommand implements Callable<Integer> {
           java.util.Map.of("kafka.inputTopic", kafka.inputTopic()),
           java.util.Map.of("kafka.inputTopic", org.pufferflow.avro.Observation.class)),
           kafka.createTopics(), partitions);
-    } catch (IllegalArgumentException e) {
-      String key = "kafka.bootstrapServers:";
-      if (bootstrapServers != null && e.getMessage() != null && e.getMessage().startsWith(key)) {
-        throw new UsageException("--bootstrap-servers:" + e.getMessage().substring(key.length()), e);
+    } catch (InvalidParameterException e) {
+      if (bootstrapServers != null && e.parameter().equals("kafka.bootstrapServers")) {
+        throw new UsageException("--bootstrap-servers: " + e.reason(), e);
       }
       throw e;
     }

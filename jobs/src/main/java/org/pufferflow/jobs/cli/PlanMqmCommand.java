@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.mqm.ActiveQuilt;
@@ -86,7 +87,7 @@ public final class PlanMqmCommand implements Callable<Integer> {
     }
     boolean target = targetEpsilon != null;
     double eps = target ? targetEpsilon : epsilon;
-    PufferPreconditions.checkMechanismEpsilon(target ? "--target-epsilon" : "--epsilon", eps);
+    PufferPreconditions.checkEpsilon(target ? "--target-epsilon" : "--epsilon", eps);
     PufferPreconditions.checkWindowLength("--window", window);
     if (target && slide == null) {
       slide = window;
@@ -174,14 +175,17 @@ public final class PlanMqmCommand implements Callable<Integer> {
     try {
       return MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(eps).windowLength(window)
           .sensitivity(sensitivity).build();
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidParameterException e) {
       String msg = e.getMessage();
-      if (msg.startsWith("mode = ")) {
+      if (e.parameter().equals("mode")) {
         throw new UsageException("--" + msg);
       }
-      if (msg.startsWith("MQM per-bin")) {
+      if (e.parameter().equals("noiseScale")) {
         throw new UsageException("--epsilon/--window: " + msg);
       }
+      throw new UsageException(fromChains ? "--chain: " + msg : "--mode " + m.cliName() + ": " + msg);
+    } catch (IllegalArgumentException e) {
+      String msg = e.getMessage();
       throw new UsageException(fromChains ? "--chain: " + msg : "--mode " + m.cliName() + ": " + msg);
     }
   }

@@ -1,14 +1,14 @@
 package org.pufferflow.jobs.config;
 
 import java.util.Map;
-import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.accounting.LedgerPolicy;
 
-/** Reads a mechanism's {@code budget} mapping into a {@link LedgerSpec} (validated by the ledger's builder). */
+/** Reads a mechanism's {@code budget} mapping into a {@link LedgerPolicy} (validated by the ledger's builder). */
 final class BudgetSection {
 
   private BudgetSection() {}
 
-  static LedgerSpec read(ConfigNode b) {
+  static LedgerPolicy read(ConfigNode b) {
     b.requireMapping("total", "perPeriod", "periodTicks");
     double total = Checks.positive(b.required("total"));
     ConfigNode perPeriodNode = b.optional("perPeriod");
@@ -19,7 +19,7 @@ final class BudgetSection {
       if (periodTicksNode != null) {
         throw periodTicksNode.error("only meaningful together with perPeriod");
       }
-      return MechanismErrors.build(b.path(), paths, () -> LedgerSpec.total(total));
+      return MechanismErrors.build(b.path(), paths, () -> LedgerPolicy.builder().totalBudget(total).build());
     }
     double perPeriod = Checks.positive(perPeriodNode);
     if (perPeriod > total) {
@@ -27,6 +27,7 @@ final class BudgetSection {
           "must not exceed total, got " + Numbers.format(perPeriod) + " > " + Numbers.format(total));
     }
     long periodTicks = b.required("periodTicks").asLong();
-    return MechanismErrors.build(b.path(), paths, () -> LedgerSpec.withPeriod(total, perPeriod, periodTicks));
+    return MechanismErrors.build(b.path(), paths,
+        () -> LedgerPolicy.builder().totalBudget(total).periodBudget(perPeriod, periodTicks).build());
   }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.ModelPreconditions;
 
 /**
@@ -14,8 +15,9 @@ import org.pufferflow.common.ModelPreconditions;
  * operators accept its chains.
  *
  * <p>What stays here is configuration wording only: shapes are reported "one per state", negative entries as
- * {@code "is negative (x)"}, states by index and label, and an {@link IllegalArgumentException} of the shared checks
- * becomes a {@link ConfigException} whose path is the YAML path (docs/configuration.md, docs/mqm.md, 'Modes').
+ * {@code "is negative (x)"}, states by index and label, and an {@link InvalidParameterException} of the shared checks
+ * becomes a {@link ConfigException} whose path is the YAML path and whose reason is the exception's
+ * {@link InvalidParameterException#reason()} (docs/configuration.md, docs/mqm.md, 'Modes').
  */
 final class ChainChecks {
 
@@ -35,7 +37,7 @@ final class ChainChecks {
       checkNonNegative(row, m[i]);
       try {
         ModelPreconditions.checkRowSum(node.path(), i, sum(m[i]), TransitionMatrices.ROW_SUM_TOLERANCE);
-      } catch (IllegalArgumentException e) {
+      } catch (InvalidParameterException e) {
         throw translate(row, e);
       }
     }
@@ -51,7 +53,7 @@ final class ChainChecks {
     checkNonNegative(node.path(), p);
     try {
       return ModelPreconditions.checkDistribution(node.path(), p, n, TransitionMatrices.ROW_SUM_TOLERANCE);
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidParameterException e) {
       throw translate(node.path(), e);
     }
   }
@@ -91,11 +93,9 @@ final class ChainChecks {
     }
   }
 
-  /** A shared check's {@code "<path>: <reason>"} message as a {@link ConfigException} at {@code path}. */
-  private static ConfigException translate(String path, IllegalArgumentException e) {
-    String message = e.getMessage();
-    String prefix = path + ": ";
-    return new ConfigException(path, message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+  /** A shared check's failure as a {@link ConfigException} at {@code path}, with the check's reason. */
+  private static ConfigException translate(String path, InvalidParameterException e) {
+    return new ConfigException(path, e.reason());
   }
 
   private static double sum(double[] v) {

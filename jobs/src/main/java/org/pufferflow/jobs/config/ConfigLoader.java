@@ -1,10 +1,11 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeyUnavailableException;
 
 /**
  * Loads a job's YAML configuration (docs/configuration.md) and validates it completely before anything starts.
@@ -15,7 +16,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
  * redaction, noise; {@code kafka} is required unless both input and output are files); within a
  * section, unknown keys are reported first, then the keys in the order the reference lists them, then what the
  * mechanism's builder refuses: each enabled mechanism is built once from its spec
- * ({@link DphmmSpec}, {@link MqmSpec}, {@link RedactionSpec}), so every precondition of a mechanism is an error at
+ * ({@link DphmmConfig}, {@link MqmWindowPlan}, {@link RedactionPlan}), so every precondition of a mechanism is an error at
  * load time, at the path of the offending key. The first problem found is reported.
  *
  * <p>{@link #load} and {@link #parse} do not read the secret key; {@link #loadForRun} also checks that the key
@@ -52,11 +53,8 @@ public final class ConfigLoader {
     }
     try {
       noise.load();
-    } catch (IllegalArgumentException e) {
-      String message = String.valueOf(e.getMessage());
-      String prefix = noise.configKey() + ": ";
-      throw new ConfigException(
-          noise.configKey(), message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+    } catch (NoiseKeyUnavailableException e) {
+      throw new ConfigException(noise.configKey(), e.reason());
     }
   }
 
@@ -87,18 +85,18 @@ public final class ConfigLoader {
                 ? DiscretizerSection.cellCentres(grid)
                 : ModelSection.indexQuery(parsed.states().size()));
     ConfigNode d = root.optional("dphmm");
-    WithBudget<DphmmSpec> dphmm = d == null ? null : DphmmSection.read(d, model);
+    WithBudget<DphmmConfig> dphmm = d == null ? null : DphmmSection.read(d, model);
     ConfigNode q = root.optional("mqm");
-    WithBudget<MqmSpec> mqm = q == null ? null : MqmSection.read(q, model);
+    WithBudget<MqmWindowPlan> mqm = q == null ? null : MqmSection.read(q, model);
     ConfigNode r = root.optional("redaction");
-    RedactionSpec redaction = r == null ? null : RedactionSection.read(r, model);
+    RedactionPlan redaction = r == null ? null : RedactionSection.read(r, model);
     ConfigNode n = root.optional("noise");
     NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
     JobConfig config = new JobConfig(kafka, time, model, discretizer,
         dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
         mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
         q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
-        input, output, execution);
+        input, output, execution, IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }

@@ -2,15 +2,19 @@ package org.pufferflow.jobs.config;
 
 import java.util.List;
 import java.util.Map;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
 import org.pufferflow.policy.RepairMode;
+import org.pufferflow.policy.StateQuery;
 
 /**
- * Reads the {@code dphmm} section into a {@link DphmmSpec} (docs/dphmm.md), built at load time so that every
- * precondition of the DPHMM builder is a configuration error naming its path. Spellings are the mechanism's own
+ * Reads the {@code dphmm} section into a {@link DphmmConfig} (docs/dphmm.md), built at load time with
+ * {@link DphmmConfig.Builder#forRelease()} so that every precondition of the DPHMM builder is a configuration error
+ * naming its path (mapped by the failing parameter, {@link MechanismErrors}). Spellings are the mechanism's own
  * ({@link RepairMode#configName()}, {@link DphmmNoise#configName()}).
  */
 final class DphmmSection {
@@ -18,7 +22,7 @@ final class DphmmSection {
   /** Repair modes a release job may use ({@link RepairMode#NONE} is for analysis only). */
   static final List<RepairMode> REPAIRS = List.of(RepairMode.STRICT, RepairMode.GREEDY, RepairMode.MIN_VOLUME);
 
-  /** Where a DPHMM builder's parameter lives in the configuration. */
+  /** Where a DPHMM builder's parameter (by its name in the builders and factories) lives in the configuration. */
   private static final Map<String, String> PATHS = Map.ofEntries(
       Map.entry("epsilon", "dphmm.epsilon"),
       Map.entry("policyGraph", "dphmm.policyGraph"),
@@ -35,49 +39,51 @@ final class DphmmSection {
 
   private DphmmSection() {}
 
-  static WithBudget<DphmmSpec> read(ConfigNode d, ModelConfig model) {
+  static WithBudget<DphmmConfig> read(ConfigNode d, ModelConfig model) {
     d.requireMapping("epsilon", "policyGraph", "constraint", "repair", "fullSpan", "mechanism", "budget");
     double epsilon = Checks.positive(d.required("epsilon"));
-    PolicyGraphSpec graph = PolicyGraphSection.read(d.required("policyGraph"), model);
-    DphmmSpec.Builder b = DphmmSpec.builder()
-        .transition(model.transition())
-        .initial(model.initial())
-        .query(model.query())
-        .policyGraph(graph)
-        .epsilon(epsilon);
+    PolicyGraphSection.Parsed graph = PolicyGraphSection.read(d.required("policyGraph"), model);
     ConfigNode constraintNode = d.optional("constraint");
-    if (constraintNode != null) {
-      constraint(constraintNode, b);
-    }
+    double delta = constraintNode == null ? Double.NaN : constraint(constraintNode);
     ConfigNode repairNode = d.optional("repair");
-    if (repairNode != null) {
-      b.repair(repairNode.asChoice(REPAIRS, RepairMode::configName));
-    }
+    RepairMode repair = repairNode == null ? RepairMode.STRICT : repairNode.asChoice(REPAIRS, RepairMode::configName);
     ConfigNode fullSpanNode = d.optional("fullSpan");
-    if (fullSpanNode != null) {
-      b.fullSpan(fullSpanNode.asBoolean());
-    }
+    boolean fullSpan = fullSpanNode == null || fullSpanNode.asBoolean();
     ConfigNode mechanismNode = d.optional("mechanism");
-    if (mechanismNode != null) {
-      b.noise(mechanismNode.asChoice(List.of(DphmmNoise.values()), DphmmNoise::configName));
-    }
-    LedgerSpec budget = BudgetSection.read(d.required("budget"));
-    return new WithBudget<>(MechanismErrors.build("dphmm", PATHS, b::build), budget);
+    DphmmNoise noise = mechanismNode == null ? DphmmNoise.K_NORM
+        : mechanismNode.asChoice(List.of(DphmmNoise.values()), DphmmNoise::configName);
+    LedgerPolicy budget = BudgetSection.read(d.required("budget"));
+    DphmmConfig config = MechanismErrors.build("dphmm", PATHS, () -> {
+      TransitionMatrix m = TransitionMatrices.of("transition", model.transition());
+      StateQuery f = StateQuery.of("query", model.query(), m.size());
+      return DphmmConfig.builder()
+          .forRelease()
+          .transition(m)
+          .initial(model.initial())
+          .query(f)
+          .policyGraph(graph.build(m, f))
+          .constraint(Double.isNaN(delta) ? Constraint.support() : Constraint.deltaLocationSet(delta))
+          .repair(repair)
+          .fullSpan(fullSpan)
+          .noise(noise)
+          .epsilon(epsilon)
+          .build();
+    });
+    return new WithBudget<>(config, budget);
   }
 
-  private static void constraint(ConfigNode c, DphmmSpec.Builder b) {
+  /** δ of the δ-location-set constraint, or NaN for the support constraint. */
+  private static double constraint(ConfigNode c) {
     c.expectMapping();
     ConfigNode typeNode = c.required("type");
     String type = typeNode.asString();
     switch (type) {
       case "support":
         c.requireMapping("type");
-        b.supportConstraint();
-        return;
+        return Double.NaN;
       case "delta":
         c.requireMapping("type", "delta");
-        b.deltaConstraint(Checks.closedOpen(c.required("delta"), 0, 1));
-        return;
+        return Checks.closedOpen(c.required("delta"), 0, 1);
       default:
         throw typeNode.error("unknown type " + type + ", expected one of support, delta");
     }

@@ -1,17 +1,19 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * One job's validated configuration (docs/configuration.md). Built only by {@link ConfigLoader}, which guarantees
  * every cross-section invariant (discretizer and model agree on N, MQM's chains are ergodic, redaction has N = 2 and
  * the model's chain, a noise key source exists whenever a mechanism is enabled) and has built every enabled
- * mechanism once from its spec, so the specs here build without error in a Flink function's {@code open()}.
+ * mechanism's description once — the math layer's own serializable descriptions, validated by their builders, the
+ * MQM plan calibrated — so the job ships them to its functions, which build their runtime objects from them in
+ * {@code open()} without error and without recomputing the calibration.
  *
  * @param kafka broker and topic names; {@code null} only when both input and output are files
  * @param time tick length, epoch and allowed lateness
@@ -19,7 +21,7 @@ import org.pufferflow.operators.spec.RedactionSpec;
  * @param discretizer how an observation becomes a state index
  * @param dphmm per-tick DPHMM release; {@code null} = disabled
  * @param dphmmBudget the DPHMM per-subject budget; {@code null} exactly when {@code dphmm} is
- * @param mqm windowed MQM histograms; {@code null} = disabled
+ * @param mqm windowed MQM histograms (the calibrated plan, with its output); {@code null} = disabled
  * @param mqmBudget the MQM per-subject budget; {@code null} exactly when {@code mqm} is
  * @param mqmFleet whether the fleet histogram (the sum of the subjects' noisy window histograms) is published
  * @param redaction correlation-aware redaction; {@code null} = disabled
@@ -27,22 +29,25 @@ import org.pufferflow.operators.spec.RedactionSpec;
  * @param input where observations (and opt-outs) come from: the Kafka input topic or a file
  * @param output where the outputs go: Kafka topics or one file per output in a directory
  * @param execution parallelism, checkpointing, state backend and restarts as far as the file sets them
+ * @param ingest the tick clock, validator (with the discretizer) and lateness rule, built once from time, model and
+ *     discretizer; the pipeline uses these objects as they are
  */
 public record JobConfig(
     KafkaConfig kafka,
     TimeConfig time,
     ModelConfig model,
     DiscretizerConfig discretizer,
-    DphmmSpec dphmm,
-    LedgerSpec dphmmBudget,
-    MqmSpec mqm,
-    LedgerSpec mqmBudget,
+    DphmmConfig dphmm,
+    LedgerPolicy dphmmBudget,
+    MqmWindowPlan mqm,
+    LedgerPolicy mqmBudget,
     boolean mqmFleet,
-    RedactionSpec redaction,
+    RedactionPlan redaction,
     NoiseKeySource noise,
     InputConfig input,
     OutputConfig output,
-    ExecutionConfig execution)
+    ExecutionConfig execution,
+    IngestObjects ingest)
     implements Serializable {
 
   /** True when at least one privacy mechanism (DPHMM, MQM, redaction) is enabled. */

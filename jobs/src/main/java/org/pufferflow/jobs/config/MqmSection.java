@@ -3,19 +3,21 @@ package org.pufferflow.jobs.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
- * Reads the {@code mqm} section into an {@link MqmSpec} (docs/mqm.md), built at load time. Every known chain of Θ —
- * the model's, or each of {@code theta.chains} — must be ergodic; bounds ({@code piMin}, {@code gap}) allow only the
+ * Reads the {@code mqm} section into an {@link MqmWindowPlan} (docs/mqm.md), built — and calibrated — once at load
+ * time by {@link MqmWindowPlan.Builder}; the job ships that plan to its functions. Every known chain of Θ — the
+ * model's, or each of {@code theta.chains} — must be ergodic; bounds ({@code piMin}, {@code gap}) allow only the
  * approximate modes; these are reported with the configuration's wording first, then the MQM builders (calibration
- * and the sliding-window design rule) check everything else and their messages name the section.
+ * and the sliding-window design rule) check everything else, mapped to a path by the failing parameter.
  */
 final class MqmSection {
 
-  /** Where an MQM builder's parameter lives in the configuration. */
+  /** Where an MQM builder's parameter (by its name in the builders) lives in the configuration. */
   private static final Map<String, String> PATHS = Map.ofEntries(
       Map.entry("window", "mqm.window"),
       Map.entry("slide", "mqm.slide"),
@@ -25,11 +27,12 @@ final class MqmSection {
       Map.entry("piMin", "mqm.theta.piMin"),
       Map.entry("gap", "mqm.theta.gap"),
       Map.entry("chains", "mqm.theta.chains"),
+      Map.entry("fleet", "mqm.fleet"),
       Map.entry("states k", "mqm.theta"));
 
   private MqmSection() {}
 
-  static WithBudget<MqmSpec> read(ConfigNode q, ModelConfig model) {
+  static WithBudget<MqmWindowPlan> read(ConfigNode q, ModelConfig model) {
     q.requireMapping(
         "window", "slide", "epsilon", "theta", "mode", "output", "partialWindows", "fleet", "budget");
     int window = Checks.atLeast(q.required("window"), 1);
@@ -42,7 +45,7 @@ final class MqmSection {
       }
     }
     double epsilon = Checks.positive(q.required("epsilon"));
-    MqmSpec.Builder b = MqmSpec.builder().window(window).slide(slide).epsilon(epsilon);
+    MqmWindowPlan.Builder b = MqmWindowPlan.builder().window(window).slide(slide).epsilon(epsilon);
     ConfigNode thetaNode = q.optional("theta");
     List<double[][]> chains = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -68,19 +71,15 @@ final class MqmSection {
       b.mode(mode);
     }
     ConfigNode outputNode = q.optional("output");
-    if (outputNode != null) {
-      b.output(outputNode.asChoice(List.of(MqmSpec.Output.values()), MqmSpec.Output::configName));
-    }
+    MqmOutput output = outputNode == null ? MqmOutput.COUNTS
+        : outputNode.asChoice(List.of(MqmOutput.values()), MqmOutput::configName);
     ConfigNode partialNode = q.optional("partialWindows");
     boolean partial = partialNode != null && partialNode.asBoolean();
-    b.partialWindows(partial);
     ConfigNode fleetNode = q.optional("fleet");
-    if (fleetNode != null && fleetNode.asBoolean() && partial && outputNode != null
-        && outputNode.asString().equals(MqmSpec.Output.FREQUENCIES.configName())) {
-      throw fleetNode.error("a fleet histogram of frequencies needs full windows only (a released frequency does not"
-          + " carry its window's length); set partialWindows false or output counts");
-    }
-    LedgerSpec budget = BudgetSection.read(q.required("budget"));
+    boolean fleet = fleetNode != null && fleetNode.asBoolean();
+    MechanismErrors.check("mqm", PATHS, () -> MqmWindowPlan.checkFleet(fleet, partial, output));
+    b.output(output).partialWindows(partial).fleet(fleet);
+    LedgerPolicy budget = BudgetSection.read(q.required("budget"));
     return new WithBudget<>(MechanismErrors.build("mqm", PATHS, b::build), budget);
   }
 
@@ -105,7 +104,7 @@ final class MqmSection {
     names.add("model.transition");
   }
 
-  private static void theta(ConfigNode t, ModelConfig model, MqmSpec.Builder b, List<double[][]> chains,
+  private static void theta(ConfigNode t, ModelConfig model, MqmWindowPlan.Builder b, List<double[][]> chains,
       List<String> names) {
     if (t.isText()) {
       String s = t.asString();

@@ -2,7 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
 import java.util.regex.Pattern;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * Reads and validates the {@code noise} section: exactly one of {@code keyFile} or {@code keyEnv}. Messages never

@@ -3,41 +3,53 @@ package org.pufferflow.jobs.config;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.PolicyGraphKind;
+import org.pufferflow.policy.StateQuery;
 
 /**
- * Reads {@code dphmm.policyGraph} against the model's states (docs/dphmm.md) into a {@link PolicyGraphSpec}; labels
- * and state names are resolved here, the graph itself is validated when the DPHMM spec is built.
+ * Reads {@code dphmm.policyGraph} against the model's states (docs/dphmm.md) into a {@link Parsed} kind and argument;
+ * labels and state names are resolved here. The kinds and the factory each maps to have one home,
+ * {@link PolicyGraphKind}; the graph itself is built and validated when the DPHMM configuration is built.
  */
 final class PolicyGraphSection {
 
   private PolicyGraphSection() {}
 
-  static PolicyGraphSpec read(ConfigNode g, ModelConfig model) {
+  /** A policy graph as read: its kind and the argument that kind takes. */
+  record Parsed(PolicyGraphKind kind, double number, int[] categories, int[][] edges) {
+    /** The graph over the states of {@code m}, built by {@link PolicyGraphKind#build}. */
+    PolicyGraph build(TransitionMatrix m, StateQuery f) {
+      return kind.build(m.size(), m, f, number, categories, edges);
+    }
+  }
+
+  static Parsed read(ConfigNode g, ModelConfig model) {
     g.expectMapping();
     ConfigNode typeNode = g.required("type");
     String type = typeNode.asString();
-    switch (type) {
-      case "complete":
+    PolicyGraphKind kind = PolicyGraphKind.fromConfigName(type);
+    if (kind == null) {
+      throw typeNode.error("unknown type " + type + ", expected one of " + PolicyGraphKind.configNames());
+    }
+    switch (kind) {
+      case COMPLETE:
         g.requireMapping("type");
-        return PolicyGraphSpec.complete();
-      case "categorical":
+        return new Parsed(kind, Double.NaN, null, null);
+      case CATEGORICAL:
         g.requireMapping("type", "labels");
-        return PolicyGraphSpec.categorical(categories(g.required("labels"), model.numStates()));
-      case "utility":
+        return new Parsed(kind, Double.NaN, categories(g.required("labels"), model.numStates()), null);
+      case UTILITY:
         g.requireMapping("type", "radius");
-        return PolicyGraphSpec.utility(Checks.positive(g.required("radius")));
-      case "transition":
+        return new Parsed(kind, Checks.positive(g.required("radius")), null, null);
+      case TRANSITION:
         g.requireMapping("type", "theta");
         ConfigNode theta = g.optional("theta");
-        return PolicyGraphSpec.transition(theta == null ? 0 : Checks.closedOpen(theta, 0, 1));
-      case "edges":
-        g.requireMapping("type", "edges");
-        return PolicyGraphSpec.edges(edges(g.required("edges"), model));
+        return new Parsed(kind, theta == null ? 0 : Checks.closedOpen(theta, 0, 1), null, null);
       default:
-        throw typeNode.error(
-            "unknown type " + type + ", expected one of " + java.util.Arrays.stream(PolicyGraphSpec.Type.values()).map(PolicyGraphSpec.Type::configName)
-                .collect(java.util.stream.Collectors.joining(", ")));
+        g.requireMapping("type", "edges");
+        return new Parsed(kind, Double.NaN, null, edges(g.required("edges"), model));
     }
   }
 

@@ -1,16 +1,17 @@
 package org.pufferflow.jobs.config;
 
-import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import java.util.List;
 import java.util.Map;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
-import org.pufferflow.operators.spec.RedactionSpec;
 
 /**
- * Reads the {@code redaction} section into a {@link RedactionSpec} (docs/redaction.md), built at load time. Needs a
- * 2-state model whose transition matrix is the redaction chain [[1−α, α], [β, 1−β]] within
+ * Reads the {@code redaction} section into a {@link RedactionPlan} (docs/redaction.md), built once at load time by
+ * {@link RedactionPlan#of}, which holds every precondition of the streaming redaction (the hold-back bound
+ * included). Needs a 2-state model whose transition matrix is the redaction chain [[1−α, α], [β, 1−β]] within
  * {@link #CHAIN_TOLERANCE}: the redaction is calibrated for (α, β), so a different model would make its guarantee
- * about another chain. The plan's own checks (hold-back, split) name the section's keys.
+ * about another chain. The plan's own checks (hold-back, split) are mapped to the section's keys by parameter.
  */
 final class RedactionSection {
 
@@ -27,7 +28,7 @@ final class RedactionSection {
 
   private RedactionSection() {}
 
-  static RedactionSpec read(ConfigNode r, ModelConfig model) {
+  static RedactionPlan read(ConfigNode r, ModelConfig model) {
     r.requireMapping("alpha", "beta", "epsilon", "mechanism", "split", "holdBackTicks");
     if (model.numStates() != 2) {
       throw r.error("needs a binary model (N = 2), model.states has " + model.numStates() + " states");
@@ -48,7 +49,7 @@ final class RedactionSection {
     SplitRule split = splitNode == null ? null : splitNode.asChoice(List.of(SplitRule.values()), SplitRule::configName);
     int holdBack = Checks.atLeast(r.required("holdBackTicks"), 0);
     return MechanismErrors.build(
-        "redaction", PATHS, () -> RedactionSpec.of(alpha, beta, epsilon, mechanism, split, holdBack));
+        "redaction", PATHS, () -> RedactionPlan.of(alpha, beta, epsilon, mechanism, split, holdBack));
   }
 
   private static void checkEntry(ConfigNode node, String what, double expected, double[][] m, int i, int j) {

@@ -1,6 +1,6 @@
 package org.pufferflow.jobs.config;
 
-import org.pufferflow.operators.spec.LedgerSpec;
+import org.pufferflow.accounting.LedgerPolicy;
 
-/** A mechanism section as read: its spec and its budget. */
-record WithBudget<S>(S spec, LedgerSpec budget) {}
+/** A mechanism section as read: its description and its budget. */
+record WithBudget<S>(S spec, LedgerPolicy budget) {}

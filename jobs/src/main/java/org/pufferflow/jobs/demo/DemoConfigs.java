@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.operators.spec.NoiseKeySource;
+import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * The demo's three configurations (resources equal to examples/smart-meters.yaml, examples/location-grid.yaml and
@@ -97,7 +97,7 @@ public final class DemoConfigs implements AutoCloseable {
 
   private static JobConfig withNoise(JobConfig c, NoiseKeySource noise) {
     return new JobConfig(c.kafka(), c.time(), c.model(), c.discretizer(), c.dphmm(), c.dphmmBudget(), c.mqm(),
-        c.mqmBudget(), c.mqmFleet(), c.redaction(), noise, c.input(), c.output(), c.execution());
+        c.mqmBudget(), c.mqmFleet(), c.redaction(), noise, c.input(), c.output(), c.execution(), c.ingest());
   }
 
   @Override

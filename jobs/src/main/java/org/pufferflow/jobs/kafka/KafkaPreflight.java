@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.pufferflow.common.InvalidParameterException;
 
 /**
  * Checks, before a job is submitted, that the configured Kafka broker answers and that the topics the job reads
@@ -112,8 +113,9 @@ public final class KafkaPreflight {
       admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       return admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
-      throw new IllegalArgumentException("kafka.bootstrapServers: no Kafka broker answered at " + bootstrapServers
-          + " within " + timeout.toSeconds() + " s (is the broker running and the address right?)");
+      String reason = "no Kafka broker answered at " + bootstrapServers + " within " + timeout.toSeconds()
+          + " s (is the broker running and the address right?)";
+      throw new InvalidParameterException("kafka.bootstrapServers", "kafka.bootstrapServers: " + reason, reason);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while checking the Kafka broker", e);

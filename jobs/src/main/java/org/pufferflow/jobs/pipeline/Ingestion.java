@@ -4,11 +4,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.ingest.ObservationValidator;
-import org.pufferflow.ingest.TickClock;
-import org.pufferflow.ingest.TickOrder;
+import org.pufferflow.jobs.config.IngestObjects;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.config.TimeConfig;
 import org.pufferflow.operators.AcceptedRecord;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;
@@ -37,16 +34,13 @@ public final class Ingestion {
    */
   public static IngestStreams attach(JobConfig config, DataStream<RawRecord> raw, String id) {
     PufferPreconditions.checkNotNull("config", config);
-    TimeConfig time = config.time();
-    TickClock clock = new TickClock(time.tickMillis(), time.epochMillis());
-    ObservationValidator validator =
-        new ObservationValidator(Discretizers.of(config.discretizer(), config.model()), clock);
-    SingleOutputStreamOperator<AcceptedRecord> valid =
-        raw.process(new ValidateObservations(validator)).name(id + "validate + discretize").uid(id + "validate");
+    IngestObjects ingest = config.ingest();
+    SingleOutputStreamOperator<AcceptedRecord> valid = raw.process(new ValidateObservations(ingest.validator()))
+        .name(id + "validate + discretize").uid(id + "validate");
 
     SingleOutputStreamOperator<StateObservation> ordered =
         valid.keyBy(r -> r.subjectId)
-            .process(new TickOrderFunction(clock, new TickOrder(time.allowedLatenessTicks())))
+            .process(new TickOrderFunction(ingest.clock(), ingest.tickOrder()))
             .name(id + "tick order").uid(id + "tick-order");
 
     DataStream<RejectedObservation> rejected =

@@ -8,6 +8,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.LedgerEvent;
@@ -16,20 +17,19 @@ import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.ingest.TickClock;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.operators.DphmmReleaseFunction;
 import org.pufferflow.operators.FleetHistogramFunction;
 import org.pufferflow.operators.MechanismOutputs;
 import org.pufferflow.operators.MqmWindowFunction;
+import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.RedactionFunction;
 import org.pufferflow.operators.StateObservation;
-import org.pufferflow.operators.spec.DphmmSpec;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.RedactionSpec;
 
 /**
  * The mechanism half of the job (docs/operators.md, 'Running the operators'): attaches the keyed functions a
@@ -111,18 +111,18 @@ public record MechanismStreams(
     }
     if (config.redaction() != null) {
       redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
-          config.time().clock(), id));
+          config.ingest().clock(), id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
-      fleet = fleet(mqm, config.mqm(), config.model().states(), config.time().clock(), id);
+      fleet = fleet(mqm, config.mqm(), config.model().states(), config.ingest().clock(), id);
     }
     return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet);
   }
 
   /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}). */
   public static SingleOutputStreamOperator<DphmmRelease> dphmm(KeyedStream<StateObservation, String> observations,
-      DphmmSpec spec, LedgerSpec budget, NoiseKeySource key, String idPrefix) {
+      DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, String idPrefix) {
     String id = prefix(idPrefix);
     return observations.process(new DphmmReleaseFunction(spec, budget, key), DPHMM_TYPE)
         .name(id + "DPHMM release").uid(id + DPHMM_UID);
@@ -130,7 +130,7 @@ public record MechanismStreams(
 
   /** The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}). */
   public static SingleOutputStreamOperator<WindowHistogram> mqm(KeyedStream<StateObservation, String> observations,
-      MqmSpec spec, LedgerSpec budget, NoiseKeySource key, List<String> stateLabels, String idPrefix) {
+      MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, String idPrefix) {
     String id = prefix(idPrefix);
     return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels)), MQM_TYPE)
         .name(id + "MQM windows").uid(id + MQM_UID);
@@ -147,7 +147,7 @@ public record MechanismStreams(
    * @param clock the job's tick clock: held records are decided when the watermark passes their hold-back
    */
   public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
-      DataStream<OptOut> optOuts, OptOutPreload preload, RedactionSpec spec, NoiseKeySource key, TickClock clock,
+      DataStream<OptOut> optOuts, OptOutPreload preload, RedactionPlan spec, NoiseKeySource key, TickClock clock,
       String idPrefix) {
     String id = prefix(idPrefix);
     DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
@@ -164,8 +164,8 @@ public record MechanismStreams(
    * emitted when the watermark passes the end of its last tick ({@code clock}). {@link #attach} attaches it when
    * {@code mqm.fleet} is true.
    */
-  public static SingleOutputStreamOperator<FleetHistogram> fleet(DataStream<WindowHistogram> histograms, MqmSpec spec,
-      List<String> stateLabels, TickClock clock, String idPrefix) {
+  public static SingleOutputStreamOperator<FleetHistogram> fleet(DataStream<WindowHistogram> histograms,
+      MqmWindowPlan spec, List<String> stateLabels, TickClock clock, String idPrefix) {
     String id = prefix(idPrefix);
     return histograms.keyBy(FleetHistogramFunction.windowKey(), FleetHistogramFunction.KEY_TYPE)
         .process(new FleetHistogramFunction(spec, List.copyOf(stateLabels), clock), FLEET_TYPE)

@@ -3,14 +3,13 @@ package org.pufferflow.jobs.plan;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
 
 /**
- * The one adapter from a loaded {@link JobConfig} to the math objects {@link JobPlanner} takes: every mechanism is
- * built by its own spec's {@code build()}, exactly as the streaming functions build it in {@code open()}, so the
+ * The one adapter from a loaded {@link JobConfig} to the math objects {@link JobPlanner} takes: the very objects
+ * the configuration built once and the job ships to its functions (nothing is rebuilt or recalibrated here), so the
  * plan describes the releases the job will make (docs/cli.md, "plan --config").
  *
  * @param dphmm the DPHMM configuration, or null
@@ -40,20 +39,14 @@ public record PlanInputs(
   /** One day in milliseconds. */
   public static final long DAY_MILLIS = 86_400_000L;
 
-  /** Builds the math objects of every configured mechanism of {@code job} with the specs' own {@code build()}. */
+  /** The math objects of every configured mechanism of {@code job}, as the configuration built them. */
   public static PlanInputs from(JobConfig job) {
-    DphmmConfig dphmm = job.dphmm() == null ? null : job.dphmm().build();
-    MqmSpec q = job.mqm();
-    MqmWindowPlan mqm = q == null ? null : q.build();
-    RedactionPlan redaction = job.redaction() == null ? null : job.redaction().build();
-    return new PlanInputs(dphmm, ledger(job.dphmmBudget()), mqm, job.model().numStates(),
-        q != null && q.output() == MqmSpec.Output.FREQUENCIES, ledger(job.mqmBudget()), redaction,
-        job.redaction() == null ? null : job.redaction().mechanism().configName(),
-        job.redaction() == null ? 0 : (int) Math.min(Integer.MAX_VALUE, job.redaction().holdBackTicks()),
+    MqmWindowPlan mqm = job.mqm();
+    RedactionPlan redaction = job.redaction();
+    return new PlanInputs(job.dphmm(), job.dphmmBudget(), mqm, job.model().numStates(),
+        mqm != null && mqm.output() == MqmOutput.FREQUENCIES, job.mqmBudget(), redaction,
+        redaction == null ? null : redaction.mechanism().configName(),
+        redaction == null ? 0 : (int) Math.min(Integer.MAX_VALUE, redaction.holdBackTicks()),
         Math.max(1, (DAY_MILLIS + job.time().tickMillis() - 1) / job.time().tickMillis()));
-  }
-
-  private static LedgerPolicy ledger(LedgerSpec spec) {
-    return spec == null ? null : spec.build();
   }
 }

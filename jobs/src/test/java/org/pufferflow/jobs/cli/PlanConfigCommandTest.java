@@ -121,10 +121,10 @@ class PlanConfigCommandTest {
       assertThat(err.get("kNorm").asDouble()).isEqualTo((full.get("hullDimension").asInt() + 1) / eps);
     }
     assertThat(budget.get("releasesUntilExhaustion").asLong())
-        .isEqualTo((long) Math.floor(job.dphmmBudget().total() / eps));
-    if (job.dphmmBudget().hasPeriod()) {
+        .isEqualTo((long) Math.floor(job.dphmmBudget().totalBudget() / eps));
+    if (job.dphmmBudget().hasPeriodBudget()) {
       assertThat(budget.get("releasesPerPeriod").asLong())
-          .isEqualTo((long) Math.floor(job.dphmmBudget().perPeriod() / eps));
+          .isEqualTo((long) Math.floor(job.dphmmBudget().periodBudget() / eps));
       assertThat(budget.get("releasesWantedPerPeriod").asLong()).isEqualTo(job.dphmmBudget().periodTicks());
     }
   }
@@ -155,8 +155,8 @@ class PlanConfigCommandTest {
     assertThat(err.get("frequency").asDouble()).isCloseTo(err.get("perBin").asDouble() / w, within(1e-12));
     assertThat(budget.get("unit").asText()).isEqualTo("window");
     assertThat(budget.get("releasesUntilExhaustion").asLong())
-        .isEqualTo((long) Math.floor(job.mqmBudget().total() / eps));
-    if (job.mqmBudget().hasPeriod()) {
+        .isEqualTo((long) Math.floor(job.mqmBudget().totalBudget() / eps));
+    if (job.mqmBudget().hasPeriodBudget()) {
       long ticks = job.mqmBudget().periodTicks();
       assertThat(budget.get("releasesWantedPerPeriod").asLong())
           .isEqualTo((ticks + job.mqm().slide() - 1) / job.mqm().slide());

@@ -10,7 +10,7 @@ import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.operators.spec.MqmSpec;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * {@code plan --config} gives the same numbers as the single-mechanism commands on the same parameters
@@ -72,7 +72,7 @@ class PlanConfigCrossCheckTest {
         continue;
       }
       JobConfig job = ConfigLoader.load(p);
-      MqmSpec q = job.mqm();
+      MqmWindowPlan q = job.mqm();
       JsonNode m = run(new PlanCommand(), "--config", p.toString(), "--json").get("mqm");
       JsonNode ref = run(new PlanMqmCommand(), "--epsilon", Double.toString(q.epsilon()), "--window",
           Integer.toString(q.window()), "--slide", Integer.toString(q.slide()), "--chain",

@@ -8,14 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.NoiseKeySource;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
-import org.pufferflow.policy.RepairMode;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.RepairMode;
 
 class ConfigLoaderTest {
 
@@ -47,7 +48,7 @@ class ConfigLoaderTest {
     assertThat(c.dphmm()).as("one mechanism per subject stream").isNull();
     assertThat(c.mqm().window()).isEqualTo(96);
     assertThat(c.mqm().slide()).isEqualTo(96);
-    assertThat(c.mqm().chains()).hasSize(1);
+    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition()));
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.redaction()).isNull();
     assertThat(c.noise()).isEqualTo(NoiseKeySource.env("PUFFERFLOW_NOISE_KEY"));
@@ -63,9 +64,10 @@ class ConfigLoaderTest {
     assertThat(c.model().queryDimension()).isEqualTo(2);
     assertThat(c.model().query()[5][0]).isCloseTo(39.85 + 1.5 * 0.035, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.utility(0.06));
-    assertThat(c.dphmm().delta()).isEqualTo(0.01);
-    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.withPeriod(100000.0, 1440.0, 1440L));
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.utility(c.dphmm().query(), 0.06));
+    assertThat(c.dphmm().constraint()).isEqualTo(Constraint.deltaLocationSet(0.01));
+    assertThat(c.dphmmBudget())
+        .isEqualTo(LedgerPolicy.builder().totalBudget(100000.0).periodBudget(1440.0, 1440L).build());
     assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
     assertThat(c.mqm()).as("one mechanism per subject stream").isNull();

@@ -45,13 +45,13 @@ class ExampleMechanismsTest {
   @Test
   void theRedactionExampleHoldsBackEnough() throws Exception {
     JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/redaction.yaml"));
-    assertThat(c.redaction().build().holdBack()).isEqualTo(4).isLessThanOrEqualTo(c.redaction().holdBackTicks());
+    assertThat(c.redaction().holdBack()).isEqualTo(4).isLessThanOrEqualTo(c.redaction().holdBackTicks());
   }
 
   @Test
   void theMqmScaleOfTheSmartMeterExampleFollowsTheDesignRule() throws Exception {
     JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/smart-meters.yaml"));
-    var plan = c.mqm().build();
+    var plan = c.mqm();
     // beta = L * ceil(W/S) * s*(eps), rounded up; per-point loss <= target eps
     int m = (plan.window() + plan.slide() - 1) / plan.slide();
     double formula = Math.nextUp(2.0 * m * plan.calibration().sStar());

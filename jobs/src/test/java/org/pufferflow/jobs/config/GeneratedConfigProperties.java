@@ -170,7 +170,7 @@ class GeneratedConfigProperties {
     long needed = 0;
     if ((mask & 4) != 0 && n == 2) {
       JobConfig probe = ConfigLoader.parse(yaml(seed, n, mask, 1_000_000), Path.of("."));
-      needed = probe.redaction().build().holdBack();
+      needed = probe.redaction().holdBack();
       if (needed > 0) {
         String tooShort = yaml(seed, n, mask, needed - 1);
         assertThatThrownBy(() -> ConfigLoader.parse(tooShort, Path.of(".")))

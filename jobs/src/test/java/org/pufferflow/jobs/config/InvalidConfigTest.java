@@ -198,6 +198,8 @@ class InvalidConfigTest {
             + " (0.5, 0.5)) needs holdBackTicks >= 4: an opt-out at tick p changes the decisions of the 4 records"
             + " before p, so they must still be held when it arrives",
             "redaction.holdBackTicks=3"),
+        c("redaction.holdBackTicks: holdBackTicks = 2000000: more than 1048576 ticks held back per subject",
+            "redaction.holdBackTicks=2000000"),
         c("redaction.split: split = right: puts the whole budget on the right of an opt-out, so every earlier"
             + " record of the subject must stay redacted; on an unbounded stream that is an unbounded hold-back. Use"
             + " split = half (or auto, which is half on a stream)",
@@ -248,7 +250,7 @@ class InvalidConfigTest {
 
   /**
    * ε = 4.9e-324 (the smallest double) is > 0, so the old loader accepted it and the first release threw; the DPHMM
-   * builder checks ε with {@code PufferPreconditions.checkMechanismEpsilon}, so it is refused at load.
+   * builder checks ε with {@code PufferPreconditions.checkEpsilon}, so it is refused at load.
    */
   @Test
   void aSubnormalDphmmEpsilonIsRefusedAtLoad() throws Exception {

@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.config;
 
-import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pufferflow.jobs.config.InvalidConfigTest.BASE_DIR;
@@ -12,16 +11,19 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.pufferflow.mechanism.dphmm.DphmmNoise;
-import org.pufferflow.mechanism.mqm.MqmMode;
-import org.pufferflow.operators.spec.LedgerSpec;
-import org.pufferflow.operators.spec.MqmSpec;
-import org.pufferflow.operators.spec.PolicyGraphSpec;
-import org.pufferflow.operators.spec.RedactionSpec;
-import org.pufferflow.policy.RepairMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.mechanism.dphmm.Constraint;
+import org.pufferflow.mechanism.dphmm.DphmmNoise;
+import org.pufferflow.mechanism.mqm.BoundedChainClass;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.MqmMode;
+import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.redaction.RedactionMechanism;
+import org.pufferflow.policy.PolicyGraph;
+import org.pufferflow.policy.RepairMode;
 
 /** Valid configurations: defaults, alternatives of each section, files referenced by the configuration. */
 class ValidConfigTest {
@@ -62,35 +64,32 @@ class ValidConfigTest {
   @Test
   void optionalKeysOfTheMechanismsGetTheirDefaults() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate("-mqm.slide"), BASE_DIR);
-    assertThat(c.dphmm().deltaConstraint()).isFalse();
+    assertThat(c.dphmm().constraint()).isEqualTo(Constraint.support());
     assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().fullSpan()).isTrue();
     assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.complete());
-    assertThat(c.dphmmBudget()).isEqualTo(LedgerSpec.total(100));
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.complete(c.model().numStates()));
+    assertThat(c.dphmmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
     assertThat(c.mqm().slide()).isEqualTo(10);
-    assertThat(c.mqm().chains()).hasSize(1);
-    assertThat(c.mqm().chains().get(0)).isDeepEqualTo(c.model().transition());
+    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition()));
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
-    assertThat(c.mqm().output()).isEqualTo(MqmSpec.Output.COUNTS);
-    assertThat(c.mqmBudget()).isEqualTo(LedgerSpec.total(100));
+    assertThat(c.mqm().output()).isEqualTo(MqmOutput.COUNTS);
+    assertThat(c.mqmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
     assertThat(c.redaction().mechanism()).isEqualTo(RedactionMechanism.DEFAULT);
-    assertThat(c.redaction().split()).isNull();
-    assertThat(c.redaction().build().holdBack()).isEqualTo(4);
+    assertThat(c.redaction().split().left()).isEqualTo(c.redaction().epsilon() / 2);
+    assertThat(c.redaction().holdBack()).isEqualTo(4);
   }
 
   @Test
   void boundsDefaultToApproxGeneralAndChainsAreKept() throws Exception {
     JobConfig bounds = ConfigLoader.parse(mutate("mqm.theta={\"piMin\":0.2,\"gap\":0.1}"), BASE_DIR);
-    assertThat(bounds.mqm().knownChains()).isFalse();
-    assertThat(bounds.mqm().piMin()).isEqualTo(0.2);
-    assertThat(bounds.mqm().gap()).isEqualTo(0.1);
+    assertThat(bounds.mqm().chainClass()).isEqualTo(BoundedChainClass.of(bounds.model().numStates(), 0.2, 0.1));
     assertThat(bounds.mqm().mode()).isEqualTo(MqmMode.APPROX_GENERAL);
     JobConfig chains =
         ConfigLoader.parse(
             mutate("mqm.theta={\"chains\":[[[0.5,0.5],[0.5,0.5]],[[0.7,0.3],[0.4,0.6]]]}"), BASE_DIR);
-    assertThat(chains.mqm().chains()).hasSize(2);
-    assertThat(chains.mqm().chains().get(1)).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
+    assertThat(chains.mqm().chainClass()).isEqualTo(FiniteChainClass.of(new double[][] {{0.5, 0.5}, {0.5, 0.5}},
+        new double[][] {{0.7, 0.3}, {0.4, 0.6}}));
   }
 
   @Test
@@ -98,13 +97,13 @@ class ValidConfigTest {
     JobConfig c =
         ConfigLoader.parse(
             mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[\"out\",1],[1,0]]}"), BASE_DIR);
-    assertThat(c.dphmm().policyGraph().edges()).isDeepEqualTo(new int[][] {{0, 1}, {1, 0}});
+    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.edges(c.model().numStates(), new int[][] {{0, 1}}));
     JobConfig t = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"transition\"}"), BASE_DIR);
-    assertThat(t.dphmm().policyGraph()).isEqualTo(PolicyGraphSpec.transition(0));
+    assertThat(t.dphmm().policyGraph()).isEqualTo(PolicyGraph.transition(t.dphmm().transition(), 0));
     JobConfig cat = ConfigLoader.parse(mutate(with3("dphmm.policyGraph={\"type\":\"categorical\","
         + "\"labels\":[\"home\",\"away\",\"home\"]}")), BASE_DIR);
-    assertThat(cat.dphmm().policyGraph().categories()).containsExactly(0, 1, 0);
-    assertThat(cat.dphmm().build().policyGraph().edges()).containsExactly(new int[] {0, 2});
+    assertThat(cat.dphmm().policyGraph()).isEqualTo(PolicyGraph.categorical(new int[] {0, 1, 0}));
+    assertThat(cat.dphmm().policyGraph().edges()).containsExactly(new int[] {0, 2});
   }
 
   /** Three states (redaction off) plus {@code more}. */
@@ -196,8 +195,8 @@ class ValidConfigTest {
     assertThat(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
         .isEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2}, 0, 3))
         .isNotEqualTo(new DiscretizerConfig.Bins(new double[] {1, 2.5}, 0, 3));
-    assertThat(PolicyGraphSpec.edges(new int[][] {{0, 1}})).isEqualTo(PolicyGraphSpec.edges(new int[][] {{0, 1}}));
-    assertThat(PolicyGraphSpec.edges(new int[][] {{0, 1}}).toString()).isEqualTo("edges[[0, 1]]");
+    assertThat(PolicyGraph.edges(3, new int[][] {{0, 1}})).isEqualTo(PolicyGraph.edges(3, new int[][] {{1, 0}}))
+        .isNotEqualTo(PolicyGraph.edges(3, new int[][] {{0, 2}}));
   }
 
   @Test

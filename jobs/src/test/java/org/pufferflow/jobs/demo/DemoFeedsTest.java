@@ -13,7 +13,6 @@ import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.pipeline.Discretizers;
 
 /** The demo's synthetic feeds (docs/cli.md, 'demo'): what each plan promises, checked against the job's own checks. */
 class DemoFeedsTest {
@@ -27,8 +26,8 @@ class DemoFeedsTest {
    * accepted record's state must be the true state the plan recorded for its subject and tick.
    */
   private static void checkStatelessVerdicts(JobConfig config, FeedPlan plan) {
-    TickClock clock = new TickClock(config.time().tickMillis(), config.time().epochMillis());
-    ObservationValidator v = new ObservationValidator(Discretizers.of(config.discretizer(), config.model()), clock);
+    TickClock clock = config.ingest().clock();
+    ObservationValidator v = config.ingest().validator();
     ObservationDecoder decoder = new ObservationDecoder();
     Map<ReasonCode, Integer> stateless = new EnumMap<>(ReasonCode.class);
     Map<String, Map<Long, Integer>> truth = new java.util.HashMap<>();

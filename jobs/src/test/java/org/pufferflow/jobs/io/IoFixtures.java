@@ -11,10 +11,8 @@ import org.apache.avro.specific.SpecificRecord;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.ingest.ObservationDecoder;
 import org.pufferflow.ingest.ObservationValidator;
-import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.pipeline.Discretizers;
 
 /** Small job configurations, one per discretizer kind, and the ingestion objects that read their payloads. */
 final class IoFixtures {
@@ -46,8 +44,7 @@ final class IoFixtures {
   }
 
   static ObservationValidator validator(JobConfig job) {
-    return new ObservationValidator(Discretizers.of(job.discretizer(), job.model()),
-        new TickClock(job.time().tickMillis(), job.time().epochMillis()));
+    return job.ingest().validator();
   }
 
   /** Decodes as ingestion does; null when ingestion would reject the bytes as UNDECODABLE. */

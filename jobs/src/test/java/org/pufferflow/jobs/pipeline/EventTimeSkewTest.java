@@ -67,7 +67,7 @@ class EventTimeSkewTest {
       throws Exception {
     // a long idle timeout: the 2.5 s pause of one partition must hold event time back, not be skipped
     JobConfig config = EventTimeRuns.kafka(dir, "skew", INPUT, OPT_OUTS, ", idleTimeoutMillis: 60000");
-    long reachBack = EventTimeRuns.HOLD_BACK - config.redaction().build().holdBack();
+    long reachBack = EventTimeRuns.HOLD_BACK - config.redaction().holdBack();
     SkewedInput in = new SkewedInput(40, TICKS, PARTITIONS, OPT_OUT_PARTITIONS, reachBack, 16);
 
     KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);

@@ -11,7 +11,6 @@ import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.operators.spec.MqmSpec;
 
 /** Invariants of {@link JobPlanner#mqm} over window schedules (docs/cli.md, "plan --config"; docs/mqm.md). */
 class JobPlannerMqmProperties {
@@ -24,8 +23,8 @@ class JobPlannerMqmProperties {
       @ForAll @IntRange(min = 2, max = 60) int window,
       @ForAll @IntRange(min = 1, max = 60) int slideSeed) {
     int slide = 1 + (slideSeed - 1) % window;
-    MqmWindowPlan plan = MqmSpec.builder().chains(java.util.List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}))
-        .mode(MqmMode.EXACT_ANY_INITIAL).epsilon(epsilon).window(window).slide(slide).build().build();
+    MqmWindowPlan plan = MqmWindowPlan.builder()
+        .chains(java.util.List.<double[][]>of(new double[][] {{0.9, 0.1}, {0.2, 0.8}})).mode(MqmMode.EXACT_ANY_INITIAL).epsilon(epsilon).window(window).slide(slide).build();
     MqmOutlook m = JobPlanner.mqm(plan, 2, false);
     // the stream start is covered by fewer windows than the steady state
     assertThat(m.perPointEpsilonStart()).isLessThanOrEqualTo(m.perPointEpsilonSteadyState() * (1 + 1e-12));

@@ -110,6 +110,30 @@ public final class DphmmConfig implements Serializable {
     return transition.size();
   }
 
+  /** Equal public parameters (M, p0, F, graph, constraint, repair, fullSpan, noise, ε, cache capacity). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof DphmmConfig c && c.states() == states() && Arrays.deepEquals(c.transition.toArray(),
+        transition.toArray()) && Arrays.equals(c.initial, initial) && Arrays.deepEquals(c.query.toArray(),
+        query.toArray()) && c.graph.equals(graph) && c.constraint.equals(constraint) && c.repair == repair
+        && c.fullSpan == fullSpan && c.noise == noise && Double.compare(c.epsilon, epsilon) == 0
+        && c.cacheCapacity == cacheCapacity;
+  }
+
+  /** Cheap: the scalar parameters only (equal configurations have equal hashes). */
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(states(), epsilon, repair, fullSpan, noise, constraint, cacheCapacity);
+  }
+
+  /** Public parameters only; the matrices are summarised by their size. */
+  @Override
+  public String toString() {
+    return "DphmmConfig[N=" + states() + ", d=" + query.dimension() + ", epsilon=" + epsilon + ", constraint="
+        + constraint + ", repair=" + repair.configName() + ", fullSpan=" + fullSpan + ", mechanism="
+        + noise.configName() + "]";
+  }
+
   /**
    * Validating builder. Required: transition, initial (or {@link #stationaryInitial}), query, policy graph (or
    * {@link #completeGraph} / {@link #dpls}), epsilon. Like Flink's {@code KafkaSourceBuilder}, it rejects
@@ -117,6 +141,10 @@ public final class DphmmConfig implements Serializable {
    * two mutually exclusive settings ({@code initial} vs {@code stationaryInitial}, {@code policyGraph} vs
    * {@code completeGraph}, {@code dpls(δ)} vs a different {@code constraint}), throws an
    * {@link IllegalArgumentException} naming both. Repeating a setting with an equal value is allowed.
+   *
+   * <p><b>Release vs analysis.</b> A configuration for a release stream (a job) is built with {@link #forRelease()},
+   * which adds the release rule: {@link RepairMode#NONE} is refused (the constrained graph alone may leave states
+   * exposed; it is for analysis only). Without {@code forRelease()} the builder makes analysis configurations too.
    */
   public static final class Builder {
     private TransitionMatrix transition;
@@ -132,8 +160,15 @@ public final class DphmmConfig implements Serializable {
     private DphmmNoise noise;
     private Double epsilon;
     private Integer cacheCapacity;
+    private boolean release;
 
     private Builder() {}
+
+    /** This configuration is for a release stream: refuse {@link RepairMode#NONE} (class comment). */
+    public Builder forRelease() {
+      this.release = true;
+      return this;
+    }
 
     public Builder transition(TransitionMatrix m) {
       this.transition = once("transition", transition, PufferPreconditions.checkNotNull("transition", m));
@@ -229,7 +264,7 @@ public final class DphmmConfig implements Serializable {
     }
 
     private static void exclusive(String setting, String other, boolean otherSet) {
-      PufferPreconditions.checkArgument(!otherSet,
+      PufferPreconditions.checkArgument(setting, !otherSet,
           "%s: conflicts with %s, set earlier on this builder (the two are mutually exclusive)", setting, other);
     }
 
@@ -243,19 +278,22 @@ public final class DphmmConfig implements Serializable {
         PufferPreconditions.checkNotNull("query", queryRows);
         f = StateQuery.of("query", queryRows, n);
       } else {
-        PufferPreconditions.checkArgument(f.size() == n,
+        PufferPreconditions.checkArgument("query", f.size() == n,
             "query: has %d rows, expected %d (one per state of the transition matrix)", f.size(), n);
       }
       PolicyGraph g = completeGraph != null ? PolicyGraph.complete(n) : graph;
       PufferPreconditions.checkNotNull("policyGraph", g);
-      PufferPreconditions.checkArgument(g.size() == n,
+      PufferPreconditions.checkArgument("policyGraph", g.size() == n,
           "policyGraph: covers %d states, expected %d (one per state of the transition matrix)", g.size(), n);
       double eps = epsilon == null ? Double.NaN : epsilon;
-      PufferPreconditions.checkMechanismEpsilon("epsilon", eps);
+      PufferPreconditions.checkEpsilon("epsilon", eps);
       DphmmNoise kind = noise == null ? DphmmNoise.K_NORM : noise;
       checkNoiseScales(kind, f, eps);
       int capacity = cacheCapacity == null ? DEFAULT_CACHE_CAPACITY : cacheCapacity;
       PufferPreconditions.checkAtLeast("cacheCapacity", capacity, 1);
+      PufferPreconditions.checkArgument("repair", !(release && repair == RepairMode.NONE),
+          "repair = none: analysis only (the constrained graph alone may leave states exposed); use strict,"
+              + " greedy or min-volume");
       return new DphmmConfig(transition, p0, f, g,
           constraint == null ? Constraint.support() : constraint,
           repair == null ? RepairMode.STRICT : repair,

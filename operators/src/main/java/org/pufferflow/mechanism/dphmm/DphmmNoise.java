@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.dphmm;
 
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /** Which mechanism perturbs f(s′) in a DPHMM release (docs/dphmm.md, 'What a release does' step 8). */
 public enum DphmmNoise {
@@ -27,6 +28,6 @@ public enum DphmmNoise {
         return n;
       }
     }
-    throw new IllegalArgumentException("mechanism = " + name + ": must be k-norm or laplace");
+    throw PufferPreconditions.invalid("mechanism", "mechanism = " + name + ": must be k-norm or laplace");
   }
 }

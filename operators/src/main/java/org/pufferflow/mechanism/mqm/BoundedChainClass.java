@@ -43,7 +43,7 @@ public final class BoundedChainClass implements ChainClass {
     return switch (mode) {
       case APPROX_GENERAL -> List.of(ApproxInfluence.of(piMin, gap / 2));
       case APPROX_REVERSIBLE -> List.of(ApproxInfluence.of(piMin, gap));
-      default -> throw new IllegalArgumentException(
+      default -> throw PufferPreconditions.invalid("mode",
           "mode = " + mode + ": a class known only by (pi-min, gap) needs an approximate mode"
               + " (approx-general or approx-reversible); exact modes need the chains");
     };

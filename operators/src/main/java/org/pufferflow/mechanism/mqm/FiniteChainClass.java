@@ -31,7 +31,7 @@ public final class FiniteChainClass implements ChainClass {
   private final transient List<ChainAnalysis> analyses;
 
   private FiniteChainClass(List<double[][]> chains) {
-    PufferPreconditions.checkArgument(!chains.isEmpty(), "chains: the class must contain at least one chain");
+    PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
     List<double[][]> copies = new ArrayList<>();
     List<ChainAnalysis> a = new ArrayList<>();
     int k = -1;
@@ -42,7 +42,7 @@ public final class FiniteChainClass implements ChainClass {
       if (k < 0) {
         k = p.length;
       }
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument(name,
           p.length == k, "%s: has %d states, chain[0] has %d (a class shares one state space)", name, p.length, k);
       double[][] c = new double[p.length][];
       for (int i = 0; i < p.length; i++) {
@@ -68,7 +68,7 @@ public final class FiniteChainClass implements ChainClass {
   @Override
   public List<QuiltInfluence> influences(MqmMode mode, int maxLength) {
     if (mode.isExact()) {
-      PufferPreconditions.checkArgument(
+      PufferPreconditions.checkArgument("mode",
           states() <= MAX_EXACT_STATES,
           "mode = %s: the chains have %d states, the exact modes accept at most %d (tables of T*k^2 ratios);"
               + " use mode approx-general",
@@ -84,7 +84,7 @@ public final class FiniteChainClass implements ChainClass {
         case EXACT_ANY_INITIAL -> out.add(AnyInitialExactInfluence.of(p, maxLength));
         case APPROX_REVERSIBLE -> {
           Ergodicity.checkErgodic(name, p);
-          PufferPreconditions.checkArgument(
+          PufferPreconditions.checkArgument(name,
               a.isReversible(),
               "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
                   + " refused, use approx-general",
@@ -95,7 +95,7 @@ public final class FiniteChainClass implements ChainClass {
           Ergodicity.checkErgodic(name, p);
           out.add(ApproxInfluence.of(a.piMin(), a.gapPPStar() / 2));
         }
-        default -> throw new IllegalArgumentException("mode = " + mode + ": unsupported");
+        default -> throw PufferPreconditions.invalid("mode", "mode = " + mode + ": unsupported");
       }
     }
     return out;

@@ -35,6 +35,9 @@ public final class MqmCalibration implements Serializable {
 
   @Serial private static final long serialVersionUID = 1L;
 
+  /** Number of σ_max searches run in this JVM (a test seam: a shipped {@link MqmWindowPlan} must not add one). */
+  static final java.util.concurrent.atomic.AtomicLong SEARCHES = new java.util.concurrent.atomic.AtomicLong();
+
   private static final int MIN_STAR_TABLE_LENGTH = 256;
   /** Table length tried first for {@code exact} (kept when the search reads no offset beyond it). */
   private static final int SHORT_TABLE_LENGTH = 64;
@@ -69,6 +72,7 @@ public final class MqmCalibration implements Serializable {
     this.sensitivity = sensitivity;
     this.models = models;
     this.shortTables = false;
+    SEARCHES.incrementAndGet();
     ActiveQuilt worst = null;
     int worstTheta = -1;
     for (int j = 0; j < models.size(); j++) {
@@ -230,7 +234,7 @@ public final class MqmCalibration implements Serializable {
      */
     public MqmCalibration build() {
       PufferPreconditions.checkNotNull("chainClass", chainClass);
-      PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
+      PufferPreconditions.checkEpsilon("epsilon", epsilon);
       PufferPreconditions.checkWindowLength("window", windowLength);
       PufferPreconditions.checkPositive("sensitivity", sensitivity);
       MqmMode m = mode == null ? chainClass.defaultMode() : mode;

@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.mqm;
 
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How the Markov Quilt Mechanism bounds the max-influence of a quilt (docs/mqm.md, 'Modes', docs/mqm.md, 'Modes'; docs/cli.md {@code --mode}).
@@ -50,7 +51,7 @@ public enum MqmMode {
         return m;
       }
     }
-    throw new IllegalArgumentException(
+    throw PufferPreconditions.invalid("mode",
         "mode = " + name + ": must be one of exact, exact-any-initial, approx-reversible, approx-general");
   }
 

@@ -1,5 +1,13 @@
 package org.pufferflow.mechanism.mqm;
 
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.DiscreteLaplace;
 
@@ -23,26 +31,69 @@ import org.pufferflow.noise.DiscreteLaplace;
  *       guarantees ε* at every time point of an unbounded stream, with or without gaps.</li>
  * </ul>
  *
+ * <p><b>Building.</b> A streaming job's plan is made by {@link #builder()} (the one way the configuration makes it):
+ * windows of W observed ticks every S, the target per-time-point ε*, the class Θ (known chains or bounds), the mode,
+ * the {@link MqmOutput} and whether a fleet histogram sums the windows. The builder holds every precondition a
+ * streaming release would check later and rejects conflicting settings (chains and bounds, a setting given twice
+ * with different values, a fleet of frequencies with partial windows); it calibrates at ε* for windows of length W
+ * with the count-histogram sensitivity {@link #COUNT_SENSITIVITY} and applies the design rule
+ * ({@link #perTimePoint}). {@link #perRelease} and {@link #perTimePoint} build a plan from an explicit calibration
+ * (analysis and the {@code plan mqm} command).
+ *
+ * <p><b>Computed once, shipped.</b> The plan is {@link Serializable}; its serialized form carries the computed
+ * per-length scales and the public parameters it was built with (Θ, mode, ε, L, W, S, partial windows, output), so
+ * a deserialized plan answers {@link #windowLengthAt} and {@link #noiseScale} identically without calibrating again:
+ * a job calibrates when its configuration is loaded, not in every subtask. Only {@link #calibration()} and
+ * {@link #accountant()} (reports, never a release path) recalibrate a deserialized plan, on first use.
+ *
  * <p>Caller duties: at most one state per tick ({@link #missingTicks} refuses duplicates and reordering); count
  * observed ticks per subject from the subject's first observation; fresh noise per bin and window. Immutable;
  * {@link #windowLengthAt} and {@link #noiseScale} allocate nothing.
  */
-public final class MqmWindowPlan {
+public final class MqmWindowPlan implements Serializable {
 
-  private final MqmCalibration calibration;
+  @Serial private static final long serialVersionUID = 1L;
+
+  /**
+   * The fleet rule, its one home: a fleet histogram of frequencies needs full windows only, since a released
+   * frequency does not carry its window's length. Checked by {@link Builder#build()}; callers that read the
+   * settings apart (the configuration, the fleet function) call it too.
+   */
+  public static void checkFleet(boolean fleet, boolean partialWindows, MqmOutput output) {
+    PufferPreconditions.checkArgument("fleet", !(fleet && partialWindows && output == MqmOutput.FREQUENCIES),
+        "a fleet histogram of frequencies needs full windows only (a released frequency does not carry its window's"
+            + " length); set partialWindows false or output counts");
+  }
+
+  /** The Lipschitz constant of a count histogram: one changed state moves one unit between two bins. */
+  public static final double COUNT_SENSITIVITY = 2.0;
+
+  /** The calibration this plan was built from; rebuilt from the public parameters on first use after a restore. */
+  private transient volatile MqmCalibration calibration;
+  private final ChainClass chainClass;
+  private final MqmMode mode;
+  private final double epsilon;
+  private final double sensitivity;
   private final int window;
   private final int slide;
   private final boolean partialWindows;
   private final boolean designRule;
+  private final MqmOutput output;
   /** scale[len] for len in 1..W (only the lengths the schedule releases are filled). */
   private final double[] scale;
 
-  private MqmWindowPlan(MqmCalibration calibration, int slide, boolean partialWindows, boolean designRule) {
+  private MqmWindowPlan(MqmCalibration calibration, int slide, boolean partialWindows, boolean designRule,
+      MqmOutput output) {
     this.calibration = PufferPreconditions.checkNotNull("calibration", calibration);
+    this.chainClass = calibration.chainClass();
+    this.mode = calibration.mode();
+    this.epsilon = calibration.epsilon();
+    this.sensitivity = calibration.sensitivity();
     this.window = calibration.windowLength();
     this.slide = PufferPreconditions.checkSlide("slide", slide, window);
     this.partialWindows = partialWindows;
     this.designRule = designRule;
+    this.output = PufferPreconditions.checkNotNull("output", output);
     this.scale = new double[window + 1];
     double full = designRule
         ? PufferPreconditions.checkNoiseScale(
@@ -75,7 +126,7 @@ public final class MqmWindowPlan {
       }
       beta = Math.nextUp(beta * (1 + DESIGN_SCALE_STEP));
     }
-    throw new IllegalArgumentException("epsilon = " + target.epsilon() + ": the design-rule scale " + beta
+    throw PufferPreconditions.invalid("epsilon", "epsilon = " + target.epsilon() + ": the design-rule scale " + beta
         + " does not certify the per-time-point target (window = " + target.windowLength() + ", slide = " + slide
         + ")");
   }
@@ -85,7 +136,7 @@ public final class MqmWindowPlan {
    * (when enabled) at L·σ_max(length).
    */
   public static MqmWindowPlan perRelease(MqmCalibration fullWindow, int slide, boolean partialWindows) {
-    return new MqmWindowPlan(fullWindow, slide, partialWindows, false);
+    return new MqmWindowPlan(fullWindow, slide, partialWindows, false, MqmOutput.COUNTS);
   }
 
   /**
@@ -94,7 +145,12 @@ public final class MqmWindowPlan {
    * at ε* or the scale exceeds the sampler's range.
    */
   public static MqmWindowPlan perTimePoint(MqmCalibration target, int slide, boolean partialWindows) {
-    return new MqmWindowPlan(target, slide, partialWindows, true);
+    return new MqmWindowPlan(target, slide, partialWindows, true, MqmOutput.COUNTS);
+  }
+
+  /** The plan of a streaming job, from its public parameters (class comment, 'Building'). */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
@@ -135,17 +191,58 @@ public final class MqmWindowPlan {
 
   /** The accountant of this schedule (per-time-point loss with or without gaps). */
   public SlidingWindowAccountant accountant() {
-    return designRule ? SlidingWindowAccountant.withNoiseScale(calibration, slide, scale[window], partialWindows)
-        : SlidingWindowAccountant.of(calibration, slide, partialWindows);
+    MqmCalibration c = calibration();
+    return designRule ? SlidingWindowAccountant.withNoiseScale(c, slide, scale[window], partialWindows)
+        : SlidingWindowAccountant.of(c, slide, partialWindows);
   }
 
   /** The per-time-point target ε* when built by {@link #perTimePoint}, NaN otherwise. */
   public double targetEpsilon() {
-    return designRule ? calibration.epsilon() : Double.NaN;
+    return designRule ? epsilon : Double.NaN;
   }
 
+  /**
+   * The calibration of the full window (σ_max, quilt, s*). A deserialized plan recalibrates from its public
+   * parameters on the first call (reports only; a release needs only {@link #noiseScale}).
+   */
   public MqmCalibration calibration() {
-    return calibration;
+    MqmCalibration c = calibration;
+    if (c == null) {
+      c = MqmCalibration.builder().chainClass(chainClass).mode(mode).epsilon(epsilon).windowLength(window)
+          .sensitivity(sensitivity).build();
+      calibration = c;
+    }
+    return c;
+  }
+
+  /** The class Θ the plan was calibrated over. */
+  public ChainClass chainClass() {
+    return chainClass;
+  }
+
+  /** The mode (the class's default when none was given). */
+  public MqmMode mode() {
+    return mode;
+  }
+
+  /** The calibration's ε (the target ε* for {@link #perTimePoint}). */
+  public double epsilon() {
+    return epsilon;
+  }
+
+  /** The Lipschitz constant L of the released statistic. */
+  public double sensitivity() {
+    return sensitivity;
+  }
+
+  /** Number of states k (bins of a window histogram). */
+  public int states() {
+    return chainClass.states();
+  }
+
+  /** What a window release publishes. */
+  public MqmOutput output() {
+    return output;
   }
 
   public int window() {
@@ -162,5 +259,141 @@ public final class MqmWindowPlan {
 
   public boolean isDesignRule() {
     return designRule;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MqmWindowPlan p
+        && p.chainClass.equals(chainClass) && p.mode == mode && Double.compare(p.epsilon, epsilon) == 0
+        && Double.compare(p.sensitivity, sensitivity) == 0 && p.window == window && p.slide == slide
+        && p.partialWindows == partialWindows && p.designRule == designRule && p.output == output
+        && Arrays.equals(p.scale, scale);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(chainClass, mode, epsilon, sensitivity, window, slide, partialWindows, designRule, output,
+        Arrays.hashCode(scale));
+  }
+
+  /** Public parameters only. */
+  @Override
+  public String toString() {
+    return "MqmWindowPlan[window=" + window + ", slide=" + slide + ", epsilon=" + epsilon + ", k=" + states()
+        + ", mode=" + mode.configName() + ", output=" + output.configName()
+        + (partialWindows ? ", partialWindows" : "")
+        + (designRule ? ", per-time-point" : ", per-release") + ", scale=" + scale[window] + "]";
+  }
+
+  /**
+   * Builder of a streaming job's plan. Required: window, epsilon (the target ε*), and Θ as known chains, bounds or
+   * a {@link ChainClass}. Like Flink's {@code KafkaSourceBuilder} it rejects conflicting settings: Θ given twice,
+   * a setting given again with another value, and a fleet histogram of frequencies over partial windows (a released
+   * frequency does not carry its window's length). Every refusal is an
+   * {@link org.pufferflow.common.InvalidParameterException} naming the parameter.
+   */
+  public static final class Builder {
+    /** Θ, made when the plan is built (so its refusals come from {@link #build()}, like every other). */
+    private java.util.function.Supplier<ChainClass> theta;
+    private MqmMode mode;
+    private Double epsilon;
+    private Integer window;
+    private Integer slide;
+    private Boolean partialWindows;
+    private MqmOutput output;
+    private Boolean fleet;
+
+    private Builder() {}
+
+    /** Θ = these known chains (each k×k, ergodic). Conflicts with {@link #bounds} and {@link #chainClass}. */
+    public Builder chains(List<double[][]> known) {
+      List<double[][]> copy = new java.util.ArrayList<>(PufferPreconditions.checkNotNull("chains", known));
+      return theta(() -> FiniteChainClass.of(copy));
+    }
+
+    /** Θ = every chain on k states with π_min ≥ piMin and eigen-gap ≥ gap. Conflicts with chains. */
+    public Builder bounds(int k, double piMin, double gap) {
+      return theta(() -> BoundedChainClass.of(k, piMin, gap));
+    }
+
+    /** Θ as a class. Conflicts with a Θ given earlier. */
+    public Builder chainClass(ChainClass c) {
+      PufferPreconditions.checkNotNull("theta", c);
+      return theta(() -> c);
+    }
+
+    private Builder theta(java.util.function.Supplier<ChainClass> t) {
+      PufferPreconditions.checkArgument("theta", theta == null,
+          "theta: given twice (give known chains or bounds piMin and gap, once)");
+      this.theta = t;
+      return this;
+    }
+
+    /** The mode; default the class's ({@code exact-any-initial} for chains, {@code approx-general} for bounds). */
+    public Builder mode(MqmMode m) {
+      this.mode = PufferPreconditions.checkNoConflict("mode", mode, PufferPreconditions.checkNotNull("mode", m));
+      return this;
+    }
+
+    /** The target per-time-point ε*. */
+    public Builder epsilon(double e) {
+      this.epsilon = PufferPreconditions.checkNoConflict("epsilon", epsilon, e);
+      return this;
+    }
+
+    /** W ≥ 1, in observed ticks. */
+    public Builder window(int w) {
+      this.window = PufferPreconditions.checkNoConflict("window", window, w);
+      return this;
+    }
+
+    /** S in [1, W]; default W (tumbling windows). */
+    public Builder slide(int s) {
+      this.slide = PufferPreconditions.checkNoConflict("slide", slide, s);
+      return this;
+    }
+
+    /** Release partial windows at a subject's stream start (default false), at the full windows' scale. */
+    public Builder partialWindows(boolean enabled) {
+      this.partialWindows = PufferPreconditions.checkNoConflict("partialWindows", partialWindows, enabled);
+      return this;
+    }
+
+    /** Default {@link MqmOutput#COUNTS}. */
+    public Builder output(MqmOutput o) {
+      PufferPreconditions.checkNotNull("output", o);
+      this.output = PufferPreconditions.checkNoConflict("output", output, o);
+      return this;
+    }
+
+    /** Whether the windows are summed into a fleet histogram (default false). */
+    public Builder fleet(boolean enabled) {
+      this.fleet = PufferPreconditions.checkNoConflict("fleet", fleet, enabled);
+      return this;
+    }
+
+    /** Validates, calibrates at ε* for windows of length W with L = {@link #COUNT_SENSITIVITY}, and plans. */
+    public MqmWindowPlan build() {
+      PufferPreconditions.checkArgument("theta", theta != null, "theta: give known chains or bounds piMin and gap");
+      int w = PufferPreconditions.checkWindowLength("window", window == null ? -1 : window);
+      int s = PufferPreconditions.checkSlide("slide", slide == null ? w : slide, w);
+      ChainClass chainClass = theta.get();
+      boolean partial = partialWindows != null && partialWindows;
+      MqmOutput out = output == null ? MqmOutput.COUNTS : output;
+      checkFleet(fleet != null && fleet, partial, out);
+      MqmCalibration target = MqmCalibration.builder().chainClass(chainClass).mode(mode)
+          .epsilon(epsilon == null ? Double.NaN : epsilon).windowLength(w).sensitivity(COUNT_SENSITIVITY).build();
+      return new MqmWindowPlan(target, s, partial, true, out); // perTimePoint with the output
+    }
+  }
+
+  /** Checks the shipped schedule's shape (nothing is recalibrated). */
+  @Serial
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    if (chainClass == null || mode == null || output == null || scale == null || window < 1 || slide < 1
+        || slide > window || scale.length != window + 1 || !(scale[window] > 0)) {
+      throw new InvalidObjectException("MqmWindowPlan: inconsistent serialized schedule");
+    }
   }
 }

@@ -101,7 +101,7 @@ public final class SlidingWindowAccountant {
     PufferPreconditions.checkWindowLength("window", window);
     PufferPreconditions.checkSlide("slide", slide, window);
     double s = target.sStar();
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("epsilon",
         Double.isFinite(s),
         "epsilon = %s: no Markov quilt is feasible, so no per-time-point guarantee holds on an unbounded stream",
         target.epsilon());
@@ -123,7 +123,8 @@ public final class SlidingWindowAccountant {
   /** ε(t) at stream position t ≥ 1 (1-based), accounting every planned window (stream start included). */
   public double epsilonAt(long t) {
     PufferPreconditions.checkAtLeast("t", t, 1);
-    PufferPreconditions.checkArgument(t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()", t);
+    PufferPreconditions.checkArgument("t", t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()",
+        t);
     double worst = 0;
     for (QuiltInfluence m : models) {
       worst = Math.max(worst, minimise(m, (int) t, true, s -> rho(s, true)));
@@ -142,7 +143,8 @@ public final class SlidingWindowAccountant {
   public double epsilonAt(long t, boolean[] observed) {
     PufferPreconditions.checkNotNull("observed", observed);
     PufferPreconditions.checkAtLeast("t", t, 1);
-    PufferPreconditions.checkArgument(t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()", t);
+    PufferPreconditions.checkArgument("t", t <= Integer.MAX_VALUE / 4, "t = %s: too large, use steadyStateEpsilon()",
+        t);
     long[] rank = new long[observed.length + 1]; // rank[s] = observed ticks in 1..s
     for (int s = 1; s <= observed.length; s++) {
       rank[s] = rank[s - 1] + (observed[s - 1] ? 1 : 0);
@@ -171,7 +173,7 @@ public final class SlidingWindowAccountant {
    */
   public double theorem37SteadyStateEpsilon() {
     ActiveQuilt q = calibration.sStarQuilt();
-    PufferPreconditions.checkArgument(q != null, "no two-sided quilt is feasible at epsilon = %s",
+    PufferPreconditions.checkArgument("epsilon", q != null, "no two-sided quilt is feasible at epsilon = %s",
         calibration.epsilon());
     int worst = 0;
     for (int phase = 0; phase < slide; phase++) {

@@ -39,7 +39,7 @@ public record BudgetSplit(double left, double right) implements Serializable {
   /** {@code (epsLeft, eps - epsLeft)} with {@code 0 <= epsLeft <= eps}. */
   public static BudgetSplit of(double eps, double epsLeft) {
     PufferPreconditions.checkEpsilon("epsilon", eps);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("left epsilon",
         epsLeft >= 0 && epsLeft <= eps, "left epsilon = %s: must lie in [0, epsilon = %s]", epsLeft, eps);
     double r = eps - epsLeft;
     while (r > 0 && epsLeft + r > eps) {

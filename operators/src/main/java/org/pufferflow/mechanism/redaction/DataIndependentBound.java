@@ -32,7 +32,7 @@ public final class DataIndependentBound {
 
   private static double bound(BinaryMarkovChain chain, long n, long p, double eps, long offset) {
     PufferPreconditions.checkNotNull("chain", chain);
-    PufferPreconditions.checkLength("n", n);
+    PufferPreconditions.checkSequenceLength("n", n);
     PufferPreconditions.checkArgument(n != LocalRedactionMechanism.UNBOUNDED, "n: Theorem 2 needs a finite n");
     PufferPreconditions.checkRecordIndex("private index p", p, n);
     PufferPreconditions.checkEpsilon("epsilon", eps);

@@ -27,7 +27,7 @@ public final class ExactLeakage {
    */
   public static Leakage of(BinaryMarkovChain chain, LocalRedactionMechanism mechanism, long p) {
     long n = mechanism.length();
-    PufferPreconditions.checkLength("n", n);
+    PufferPreconditions.checkSequenceLength("n", n);
     PufferPreconditions.checkRecordIndex("private index p", p, n);
     if (mechanism.redactionProbability(p, 0) < 1 || mechanism.redactionProbability(p, 1) < 1) {
       return Leakage.INFINITE;

@@ -82,7 +82,7 @@ public final class InfluenceThresholds {
 
   private static long closedForm(BinaryMarkovChain chain, double eps, double c, boolean max) {
     PufferPreconditions.checkPositive("epsilon", eps == Double.POSITIVE_INFINITY ? 1 : eps);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("lambda",
         chain.lambda() > 0, "lambda = %s: the closed form needs 0 < lambda < 1", chain.lambda());
     if (influence(chain, 1, max) <= eps) {
       return 1;

@@ -53,7 +53,7 @@ public final class RedactionBands {
     PufferPreconditions.checkNotNull("chain", chain);
     PufferPreconditions.checkNonNegative("side epsilon", epsilon);
     PufferPreconditions.checkAtLeast("side length", sideLength, 0);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("side epsilon",
         epsilon > 0 || sideLength != LocalRedactionMechanism.UNBOUNDED || chain.lambda() == 0,
         "side epsilon = 0 on an unbounded side would redact the whole stream");
     return new RedactionBands(chain, epsilon, sideLength);

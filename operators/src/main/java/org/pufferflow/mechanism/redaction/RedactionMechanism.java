@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * Which redaction mechanism a plan uses (docs/redaction.md, "Mechanisms"): the three 3R designs of Maßny et al.,
@@ -76,7 +77,7 @@ public enum RedactionMechanism {
         return m;
       }
     }
-    throw new IllegalArgumentException("design = " + design + ": not a 3R design");
+    throw PufferPreconditions.invalid("design", "design = " + design + ": not a 3R design");
   }
 
   /**
@@ -92,7 +93,7 @@ public enum RedactionMechanism {
         return m;
       }
     }
-    throw new IllegalArgumentException(
+    throw PufferPreconditions.invalid("mechanism",
         "mechanism = " + name + ": must be one of 3r-relaxed, 3r-optimal, 3r-numerical, mq, mq-tight");
   }
 

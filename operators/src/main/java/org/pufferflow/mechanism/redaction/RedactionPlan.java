@@ -3,7 +3,6 @@ package org.pufferflow.mechanism.redaction;
 import java.io.Serializable;
 import java.util.Locale;
 import org.pufferflow.chain.BinaryMarkovChain;
-import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.Bernoulli;
 import org.pufferflow.noise.KeyedRandom;
@@ -43,7 +42,7 @@ public final class RedactionPlan implements Serializable {
   /** The mechanism id of every keyed coin of redaction: the coin of record {@code t} is {@code (id, subject, t)}. */
   public static final String MECHANISM_ID = "redaction";
 
-  /** Largest {@code d_S - 1} (hold-back or reach, in ticks) a plan may need; larger configurations are refused. */
+  /** Largest {@code d_S - 1} a plan may need and largest {@code holdBackTicks} it accepts (the hold-back bound). */
   public static final long MAX_SIDE_TICKS = 1L << 20;
 
   private final BinaryMarkovChain chain;
@@ -57,6 +56,37 @@ public final class RedactionPlan implements Serializable {
   private final double[] left1;
   private final double[] right0;
   private final double[] right1;
+  /** The configured hold-back H ≥ {@link #holdBack()} (records are held H ticks); {@link #holdBack()} by default. */
+  private final long holdBackTicks;
+
+  /** Equal public parameters (α, β, ε, mechanism, split, configured hold-back); the tables follow from them. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RedactionPlan p && p.chain.alpha() == chain.alpha() && p.chain.beta() == chain.beta()
+        && p.epsilon == epsilon && p.mechanism == mechanism && p.split.left() == split.left()
+        && p.split.right() == split.right() && p.holdBackTicks == holdBackTicks;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(chain.alpha(), chain.beta(), epsilon, mechanism, holdBackTicks);
+  }
+
+  /** This plan with a configured hold-back (copies the tables; nothing is recomputed). */
+  private RedactionPlan(RedactionPlan p, long holdBackTicks) {
+    this.chain = p.chain;
+    this.epsilon = p.epsilon;
+    this.mechanism = p.mechanism;
+    this.split = p.split;
+    this.left = p.left;
+    this.right = p.right;
+    this.leftAllRedacted = p.leftAllRedacted;
+    this.left0 = p.left0;
+    this.left1 = p.left1;
+    this.right0 = p.right0;
+    this.right1 = p.right1;
+    this.holdBackTicks = holdBackTicks;
+  }
 
   private RedactionPlan(BinaryMarkovChain chain, double epsilon, RedactionMechanism mechanism, BudgetSplit split,
       SideRule left, SideRule right, boolean leftAllRedacted) {
@@ -71,6 +101,7 @@ public final class RedactionPlan implements Serializable {
     this.left1 = table(left, 1);
     this.right0 = table(right, 0);
     this.right1 = table(right, 1);
+    this.holdBackTicks = holdBack();
     double l = leftAllRedacted ? 0 : ExactLeakage.sideLeakage(chain, left, LocalRedactionMechanism.UNBOUNDED,
         left.dS());
     double r = ExactLeakage.sideLeakage(chain, right, LocalRedactionMechanism.UNBOUNDED, right.dS());
@@ -93,14 +124,17 @@ public final class RedactionPlan implements Serializable {
   }
 
   /**
-   * The streaming plan of a configuration, validated as the configuration loader needs it; every refusal is an
-   * {@link IllegalArgumentException} naming the value and the reason:
+   * The streaming plan of a configuration, the one validating factory of a streaming job's redaction; every refusal
+   * is an {@link org.pufferflow.common.InvalidParameterException} naming the parameter, the value and the reason:
    *
    * <ul>
-   *   <li>{@code alpha}, {@code beta} in (0, 1); {@code epsilon} by {@link PufferPreconditions#checkMechanismEpsilon};
+   *   <li>{@code alpha}, {@code beta} in (0, 1); {@code epsilon} by {@link PufferPreconditions#checkEpsilon};
+   *   <li>{@code split} is null for the default ({@code auto}); a split given with {@code mq} or {@code mq-tight},
+   *       which fix their own (ε/2 per side), is refused;
    *   <li>{@code split = right} is refused: it redacts every record before an opt-out, an unbounded hold-back on an
    *       unbounded stream; {@code auto} is {@code half} on a stream (the only split with a bounded hold-back);
    *   <li>{@code holdBackTicks} must be at least {@link #holdBack()} of the plan; the message gives that value;
+   *   <li>{@code holdBackTicks} must be at most {@link #MAX_SIDE_TICKS} (the hold-back bound);
    *   <li>a plan needing more than {@link #MAX_SIDE_TICKS} ticks of hold-back or reach is refused.
    * </ul>
    *
@@ -110,29 +144,34 @@ public final class RedactionPlan implements Serializable {
   public static RedactionPlan of(double alpha, double beta, double epsilon, RedactionMechanism mechanism,
       SplitRule split, long holdBackTicks) {
     BinaryMarkovChain chain = BinaryMarkovChain.of(alpha, beta);
-    PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
     PufferPreconditions.checkNotNull("mechanism", mechanism);
-    PufferPreconditions.checkNotNull("split", split);
+    PufferPreconditions.checkArgument("split", split == null || mechanism.isThreeR(),
+        "split = %s: %s fixes its own split (epsilon/2 per side); remove split",
+        split == null ? "" : split.configName(), mechanism.configName());
+    SplitRule rule = split == null ? SplitRule.DEFAULT : split;
     PufferPreconditions.checkAtLeast("holdBackTicks", holdBackTicks, 0);
-    PufferPreconditions.checkArgument(split != SplitRule.RIGHT,
+    PufferPreconditions.checkArgument("split", rule != SplitRule.RIGHT,
         "split = right: puts the whole budget on the right of an opt-out, so every earlier record of the subject "
             + "must stay redacted; on an unbounded stream that is an unbounded hold-back. Use split = half (or "
             + "auto, which is half on a stream)");
     long needed = InfluenceThresholds.dS(chain, epsilon / 2) - 1;
-    PufferPreconditions.checkArgument(needed <= MAX_SIDE_TICKS,
+    PufferPreconditions.checkArgument("epsilon", needed <= MAX_SIDE_TICKS,
         "epsilon = %s: the plan would hold back and redact up to %s ticks around an opt-out (more than %s) for "
             + "alpha = %s, beta = %s; raise epsilon", epsilon, needed, MAX_SIDE_TICKS, alpha, beta);
+    PufferPreconditions.checkArgument("holdBackTicks", holdBackTicks <= MAX_SIDE_TICKS,
+        "holdBackTicks = %s: more than %s ticks held back per subject", holdBackTicks, MAX_SIDE_TICKS);
     RedactionPlan plan = mechanism.isThreeR()
         ? threeR(chain, epsilon, BudgetSplit.half(epsilon), mechanism.design())
         : mqSymmetric(chain, epsilon, mechanism.tight());
     if (holdBackTicks < plan.holdBack()) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
+      throw PufferPreconditions.invalid("holdBackTicks", String.format(Locale.ROOT,
           "holdBackTicks = %d: too small, the plan (mechanism %s, split %s = (%s, %s)) needs holdBackTicks >= %d: "
               + "an opt-out at tick p changes the decisions of the %d records before p, so they must still be held "
-              + "when it arrives", holdBackTicks, mechanism.configName(), split.configName(), plan.split.left(),
+              + "when it arrives", holdBackTicks, mechanism.configName(), rule.configName(), plan.split.left(),
           plan.split.right(), plan.holdBack(), plan.holdBack()));
     }
-    return plan;
+    return new RedactionPlan(plan, holdBackTicks);
   }
 
   /**
@@ -142,12 +181,12 @@ public final class RedactionPlan implements Serializable {
    */
   public static RedactionPlan threeR(BinaryMarkovChain chain, double epsilon, BudgetSplit split, ThreeRDesign design) {
     PufferPreconditions.checkNotNull("chain", chain);
-    PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
     PufferPreconditions.checkNotNull("split", split);
     PufferPreconditions.checkNotNull("design", design);
-    PufferPreconditions.checkArgument(
+    PufferPreconditions.checkArgument("split",
         split.total() <= epsilon, "split %s + %s exceeds epsilon = %s", split.left(), split.right(), epsilon);
-    PufferPreconditions.checkArgument(split.right() > 0 || chain.lambda() == 0,
+    PufferPreconditions.checkArgument("right epsilon", split.right() > 0 || chain.lambda() == 0,
         "right epsilon = 0 would redact the whole stream after a private record");
     SideRule right = design.sideRule(RedactionBands.of(chain, split.right(), LocalRedactionMechanism.UNBOUNDED));
     boolean leftAll = split.left() == 0 && chain.lambda() != 0;
@@ -163,37 +202,11 @@ public final class RedactionPlan implements Serializable {
    */
   public static RedactionPlan mqSymmetric(BinaryMarkovChain chain, double epsilon, boolean tight) {
     PufferPreconditions.checkNotNull("chain", chain);
-    PufferPreconditions.checkMechanismEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon("epsilon", epsilon);
     long radius = InfluenceThresholds.deltaStar(chain, epsilon / 2) - (tight ? 1 : 0);
     SideRule side = SideRule.window(radius, LocalRedactionMechanism.UNBOUNDED);
     return new RedactionPlan(chain, epsilon, tight ? RedactionMechanism.MQ_TIGHT : RedactionMechanism.MQ,
         BudgetSplit.half(epsilon), side, side, false);
-  }
-
-  /**
-   * Checks that a model's 2×2 transition matrix is the chain this redaction is calibrated for,
-   * {@code [[1 - alpha, alpha], [beta, 1 - beta]]}, entry by entry within {@code tolerance} (the configuration uses
-   * 1e-9).
-   *
-   * @throws IllegalArgumentException naming both the matrix and alpha, beta when they differ
-   */
-  public static void checkMatchesTransition(double alpha, double beta, double[][] transition, double tolerance) {
-    PufferPreconditions.checkOpenProbability("alpha", alpha);
-    PufferPreconditions.checkOpenProbability("beta", beta);
-    PufferPreconditions.checkNonNegative("tolerance", tolerance);
-    ModelPreconditions.checkMatrixShape("model transition", transition, 2, 2);
-    double[][] expected = {{1 - alpha, alpha}, {beta, 1 - beta}};
-    for (int i = 0; i < 2; i++) {
-      for (int j = 0; j < 2; j++) {
-        if (!(Math.abs(transition[i][j] - expected[i][j]) <= tolerance)) {
-          throw new IllegalArgumentException(String.format(Locale.ROOT,
-              "model transition = [[%s, %s], [%s, %s]]: does not match redaction alpha = %s, beta = %s, whose "
-                  + "transition is [[%s, %s], [%s, %s]] (entry [%d][%d] differs by more than %s)",
-              transition[0][0], transition[0][1], transition[1][0], transition[1][1], alpha, beta,
-              expected[0][0], expected[0][1], expected[1][0], expected[1][1], i, j, tolerance));
-        }
-      }
-    }
   }
 
   /**
@@ -292,6 +305,11 @@ public final class RedactionPlan implements Serializable {
     return leftAllRedacted ? LocalRedactionMechanism.UNBOUNDED : left0.length - 1;
   }
 
+  /** The configured hold-back H ≥ {@link #holdBack()} (given to {@link #of}; else {@link #holdBack()}). */
+  public long holdBackTicks() {
+    return holdBackTicks;
+  }
+
   /** {@code d_S(eps_r) - 1}: a private tick {@code p} changes the decisions of records up to {@code p + reach()}. */
   public long reach() {
     return right0.length - 1;
@@ -377,6 +395,6 @@ public final class RedactionPlan implements Serializable {
   public String toString() {
     return "RedactionPlan{" + mechanism.configName() + ", alpha=" + chain.alpha() + ", beta=" + chain.beta()
         + ", epsilon=" + epsilon + ", split=(" + split.left() + ", " + split.right() + "), holdBack=" + holdBack()
-        + ", reach=" + reach() + "}";
+        + ", holdBackTicks=" + holdBackTicks + ", reach=" + reach() + "}";
   }
 }

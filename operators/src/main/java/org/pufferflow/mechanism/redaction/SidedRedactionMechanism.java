@@ -146,7 +146,7 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     final void checkCommon() {
       PufferPreconditions.checkNotNull("chain", chain);
       PufferPreconditions.checkEpsilon("epsilon", epsilon);
-      PufferPreconditions.checkLength("n", length);
+      PufferPreconditions.checkSequenceLength("n", length);
       PufferPreconditions.checkRecordIndex("private index p", privateIndex, length);
     }
   }

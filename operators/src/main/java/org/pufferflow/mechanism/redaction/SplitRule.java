@@ -1,6 +1,7 @@
 package org.pufferflow.mechanism.redaction;
 
 import java.util.Locale;
+import org.pufferflow.common.PufferPreconditions;
 
 /**
  * How a redaction mechanism splits its budget between the two sides of a private record (docs/redaction.md,
@@ -52,7 +53,7 @@ public enum SplitRule {
         return s;
       }
     }
-    throw new IllegalArgumentException("split = " + name + ": must be one of auto, half, right");
+    throw PufferPreconditions.invalid("split", "split = " + name + ": must be one of auto, half, right");
   }
 
   @Override

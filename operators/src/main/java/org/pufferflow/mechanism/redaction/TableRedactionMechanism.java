@@ -18,7 +18,7 @@ public final class TableRedactionMechanism implements LocalRedactionMechanism {
   /** {@code r[t-1][v] = Pr(Y_t = ⊥ | X_t = v)}; every entry must be a probability. */
   public static TableRedactionMechanism of(double[][] r) {
     PufferPreconditions.checkNotNull("r", r);
-    PufferPreconditions.checkLength("n", r.length);
+    PufferPreconditions.checkSequenceLength("n", r.length);
     double[][] copy = new double[r.length][];
     for (int t = 0; t < r.length; t++) {
       PufferPreconditions.checkArgument(

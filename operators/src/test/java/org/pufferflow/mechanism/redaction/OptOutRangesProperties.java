@@ -39,7 +39,7 @@ class OptOutRangesProperties {
 
   private static RedactionPlan plan(double alpha, double beta, double eps, int mechanismIndex) {
     RedactionMechanism m = RedactionMechanism.values()[mechanismIndex];
-    return RedactionPlan.of(alpha, beta, eps, m, SplitRule.HALF, 1_000_000);
+    return RedactionPlan.of(alpha, beta, eps, m, m.isThreeR() ? SplitRule.HALF : null, 1_000_000);
   }
 
   /** Ranges vs the old explicit-index API: same probability and same keyed decision, for sweeps and random ticks. */

@@ -15,6 +15,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.Scale;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.BinaryMarkovChain;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.noise.Bernoulli;
 import org.pufferflow.noise.KeyedRandom;
 
@@ -32,23 +33,50 @@ class RedactionPlanStreamingTest {
   void holdBackBelowWhatThePlanNeedsIsRefusedWithTheNeededValue() {
     for (RedactionMechanism m : new RedactionMechanism[] {RedactionMechanism.THREE_R_RELAXED,
         RedactionMechanism.THREE_R_OPTIMAL, RedactionMechanism.THREE_R_NUMERICAL, RedactionMechanism.MQ_TIGHT}) {
-      assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, m, SplitRule.AUTO, 3))
+      assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, m, null, 3))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("holdBackTicks = 3: ")
           .hasMessageContaining("needs holdBackTicks >= 4")
           .hasMessageContaining(m.configName());
-      assertThat(RedactionPlan.of(0.1, 0.2, 1, m, SplitRule.AUTO, 4).holdBack()).isEqualTo(4);
+      assertThat(RedactionPlan.of(0.1, 0.2, 1, m, null, 4).holdBack()).isEqualTo(4);
     }
-    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ, SplitRule.HALF, 4))
+    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ, null, 4))
         .hasMessageContaining("needs holdBackTicks >= 5");
-    assertThat(RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ, SplitRule.HALF, 7).holdBack()).isEqualTo(5);
+    RedactionPlan mq = RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ, null, 7);
+    assertThat(mq.holdBack()).isEqualTo(5);
+    assertThat(mq.holdBackTicks()).isEqualTo(7);
     assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, SplitRule.AUTO, -1))
         .hasMessageStartingWith("holdBackTicks = -1");
   }
 
+  /** The hold-back bound: a plan refuses more than MAX_SIDE_TICKS ticks held back per subject, naming the field. */
+  @Test
+  void refusesAHoldBackBeyondTheBound() {
+    long max = RedactionPlan.MAX_SIDE_TICKS;
+    assertThat(RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, null, max).holdBackTicks()).isEqualTo(max);
+    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, null, max + 1))
+        .isInstanceOfSatisfying(InvalidParameterException.class,
+            e -> assertThat(e.parameter()).isEqualTo("holdBackTicks"))
+        .hasMessage("holdBackTicks = 1048577: more than 1048576 ticks held back per subject");
+    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, null, 2_000_000))
+        .isInstanceOf(InvalidParameterException.class);
+  }
+
+  /** mq and mq-tight fix their own split (ε/2 per side): a split given with them is refused, null is the default. */
+  @Test
+  void refusesASplitGivenWithMq() {
+    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ, SplitRule.HALF, 7))
+        .isInstanceOfSatisfying(InvalidParameterException.class, e -> assertThat(e.parameter()).isEqualTo("split"))
+        .hasMessage("split = half: mq fixes its own split (epsilon/2 per side); remove split");
+    assertThat(RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, null, 9).split())
+        .isEqualTo(RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, SplitRule.AUTO, 9).split());
+  }
+
+  /** Over the 3R mechanisms (mq and mq-tight refuse any split, {@link #refusesASplitGivenWithMq}). */
   @Test
   void splitRightIsRefusedForStreamingWithTheReasonAndTheAlternative() {
-    for (RedactionMechanism m : RedactionMechanism.values()) {
+    for (RedactionMechanism m : new RedactionMechanism[] {RedactionMechanism.THREE_R_RELAXED,
+        RedactionMechanism.THREE_R_OPTIMAL, RedactionMechanism.THREE_R_NUMERICAL}) {
       assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, m, SplitRule.RIGHT, 1000))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("split = right: ")
@@ -67,7 +95,7 @@ class RedactionPlanStreamingTest {
     assertThatThrownBy(() -> RedactionPlan.of(0, 0.2, 1, RedactionMechanism.DEFAULT, SplitRule.AUTO, 9))
         .hasMessageContaining("alpha = 0.0");
     assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, null, SplitRule.AUTO, 9)).hasMessageContaining("mechanism");
-    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.DEFAULT, null, 9))
+    assertThatThrownBy(() -> RedactionPlan.of(0.1, 0.2, 1, RedactionMechanism.MQ_TIGHT, SplitRule.AUTO, 9))
         .hasMessageContaining("split");
   }
 
@@ -87,7 +115,7 @@ class RedactionPlanStreamingTest {
     assertThat(auto.mechanism()).isEqualTo(RedactionMechanism.THREE_R_OPTIMAL);
     RedactionPlan explicit = RedactionPlan.threeR(BinaryMarkovChain.of(0.01, 0.8), 1, BudgetSplit.half(1),
         ThreeRDesign.OPTIMAL);
-    RedactionPlan mq = RedactionPlan.of(0.01, 0.8, 1, RedactionMechanism.MQ_TIGHT, SplitRule.HALF, 10);
+    RedactionPlan mq = RedactionPlan.of(0.01, 0.8, 1, RedactionMechanism.MQ_TIGHT, null, 10);
     RedactionPlan mqExplicit = RedactionPlan.mqSymmetric(BinaryMarkovChain.of(0.01, 0.8), 1, true);
     assertThat(mq.mechanism()).isEqualTo(RedactionMechanism.MQ_TIGHT);
     long[] p = {10};
@@ -103,20 +131,20 @@ class RedactionPlanStreamingTest {
 
   @Test
   void transitionMustMatchAlphaBeta() {
-    RedactionPlan.checkMatchesTransition(0.1, 0.2, new double[][] {{0.9, 0.1}, {0.2, 0.8}}, 1e-9);
-    RedactionPlan.checkMatchesTransition(0.1, 0.2, new double[][] {{0.9 + 5e-10, 0.1 - 5e-10}, {0.2, 0.8}}, 1e-9);
-    assertThatThrownBy(() -> RedactionPlan.checkMatchesTransition(
+    BinaryMarkovChain.checkMatchesTransition(0.1, 0.2, new double[][] {{0.9, 0.1}, {0.2, 0.8}}, 1e-9);
+    BinaryMarkovChain.checkMatchesTransition(0.1, 0.2, new double[][] {{0.9 + 5e-10, 0.1 - 5e-10}, {0.2, 0.8}}, 1e-9);
+    assertThatThrownBy(() -> BinaryMarkovChain.checkMatchesTransition(
         0.1, 0.2, new double[][] {{0.9, 0.1}, {0.3, 0.7}}, 1e-9))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("model transition = [[0.9, 0.1], [0.3, 0.7]]: ")
         .hasMessageContaining("alpha = 0.1, beta = 0.2")
         .hasMessageContaining("[[0.9, 0.1], [0.2, 0.8]]")
         .hasMessageContaining("entry [1][0]");
-    assertThatThrownBy(() -> RedactionPlan.checkMatchesTransition(
+    assertThatThrownBy(() -> BinaryMarkovChain.checkMatchesTransition(
         0.1, 0.2, new double[][] {{0.9 + 2e-9, 0.1 - 2e-9}, {0.2, 0.8}}, 1e-9)).hasMessageContaining("entry [0][0]");
-    assertThatThrownBy(() -> RedactionPlan.checkMatchesTransition(
+    assertThatThrownBy(() -> BinaryMarkovChain.checkMatchesTransition(
         0.1, 0.2, new double[][] {{0.9, 0.1}, {Double.NaN, 0.8}}, 1e-9)).hasMessageContaining("must be finite");
-    assertThatThrownBy(() -> RedactionPlan.checkMatchesTransition(0.1, 0.2, new double[][] {{1}}, 1e-9))
+    assertThatThrownBy(() -> BinaryMarkovChain.checkMatchesTransition(0.1, 0.2, new double[][] {{1}}, 1e-9))
         .hasMessageContaining("expected 2");
   }
 
@@ -218,7 +246,7 @@ class RedactionPlanStreamingTest {
   void javaSerializationRoundTripDecidesIdentically() throws Exception {
     KeyedRandom rnd = RedactionTestKeys.random();
     for (RedactionMechanism m : RedactionMechanism.values()) {
-      RedactionPlan plan = RedactionPlan.of(0.01, 0.8, 1, m, SplitRule.AUTO, 10);
+      RedactionPlan plan = RedactionPlan.of(0.01, 0.8, 1, m, null, 10);
       OptOutRanges opt = new OptOutRanges();
       opt.add(50, 52);
       opt.add(58, 58);
@@ -315,7 +343,7 @@ class RedactionPlanStreamingTest {
     double d = RedactionPlan.of(alpha, beta, eps, RedactionMechanism.DEFAULT, SplitRule.AUTO, 1 << 20)
         .expectedRedactionsPerPrivateRecord();
     for (RedactionMechanism m : RedactionMechanism.values()) {
-      double other = RedactionPlan.of(alpha, beta, eps, m, SplitRule.AUTO, 1 << 20)
+      double other = RedactionPlan.of(alpha, beta, eps, m, null, 1 << 20)
           .expectedRedactionsPerPrivateRecord();
       assertThat(d).as("%s", m).isLessThanOrEqualTo(other + 1e-9);
     }

@@ -9,7 +9,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.ingest.TickClock;
-import org.pufferflow.operators.spec.RedactionSpec;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * The timing rules of streaming redaction (docs/redaction.md, 'When an opt-out takes effect'): decision deadlines,
@@ -23,8 +23,7 @@ class StreamingContractTest {
 
   /** alpha = 0.1, beta = 0.2, eps = 1, 3R: the plan's hold-back h is 4 (docs/redaction.md). */
   static StreamingContract contract(long holdBackTicks) {
-    RedactionPlan plan = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, holdBackTicks)
-        .build();
+    RedactionPlan plan = RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, holdBackTicks);
     return StreamingContract.of(plan, holdBackTicks, CLOCK);
   }
 
@@ -65,7 +64,7 @@ class StreamingContractTest {
 
   @Test
   void aHoldBackBelowThePlansIsRefused() {
-    RedactionPlan plan = RedactionSpec.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4).build();
+    RedactionPlan plan = RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4);
     assertThatThrownBy(() -> StreamingContract.of(plan, 3, CLOCK)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("holdBackTicks = 3");
   }

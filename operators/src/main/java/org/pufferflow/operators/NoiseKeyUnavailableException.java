@@ -1,4 +1,4 @@
-package org.pufferflow.operators.spec;
+package org.pufferflow.operators;
 
 import org.apache.flink.runtime.throwable.ThrowableAnnotation;
 import org.apache.flink.runtime.throwable.ThrowableType;
@@ -18,7 +18,22 @@ import org.apache.flink.runtime.throwable.ThrowableType;
 public final class NoiseKeyUnavailableException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
-  NoiseKeyUnavailableException(String message) {
-    super(message);
+  private final String configKey;
+  private final String reason;
+
+  NoiseKeyUnavailableException(String configKey, String reason) {
+    super(configKey + ": " + reason);
+    this.configKey = configKey;
+    this.reason = reason;
+  }
+
+  /** The configuration key of the key's source: {@code noise.keyFile} or {@code noise.keyEnv}. */
+  public String configKey() {
+    return configKey;
+  }
+
+  /** Why the key cannot be loaded (names neither the path nor the variable). */
+  public String reason() {
+    return reason;
   }
 }

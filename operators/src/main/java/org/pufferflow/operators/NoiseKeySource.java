@@ -1,8 +1,9 @@
-package org.pufferflow.operators.spec;
+package org.pufferflow.operators;
 
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.NoiseKey;
 
@@ -73,17 +74,19 @@ public final class NoiseKeySource implements Serializable {
    *     it as non-recoverable, so an operator whose {@code open()} throws it fails the job without restarts
    */
   public NoiseKey load() {
-    String where = file ? "noise key file " + Path.of(location) : "noise key environment variable " + location;
     try {
       return file ? NoiseKey.fromFile(Path.of(location)) : NoiseKey.fromEnv(location);
+    } catch (InvalidParameterException e) {
+      // NoiseKey's failures carry the reason apart from the location, which this message must not repeat (no cause)
+      throw unavailable(e.reason());
     } catch (IllegalArgumentException e) {
-      String message = String.valueOf(e.getMessage());
-      String prefix = where + ": ";
-      String reason = message.startsWith(prefix) ? message.substring(prefix.length()) : "cannot be loaded";
-      // no cause: NoiseKey's message names the location, which this message must not repeat
-      throw new NoiseKeyUnavailableException(
-          configKey() + ": " + reason + (file ? " (file name not shown)" : " (variable name not shown)"));
+      throw unavailable("cannot be loaded");
     }
+  }
+
+  private NoiseKeyUnavailableException unavailable(String reason) {
+    return new NoiseKeyUnavailableException(configKey(),
+        reason + (file ? " (file name not shown)" : " (variable name not shown)"));
   }
 
   @Override
