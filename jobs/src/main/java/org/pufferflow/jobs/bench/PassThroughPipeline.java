@@ -10,8 +10,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.pufferflow.jobs.pipeline.JobTypes;
-import org.pufferflow.jobs.pipeline.KafkaInputs;
-import org.pufferflow.jobs.pipeline.KafkaOutputs;
+import org.pufferflow.jobs.io.kafka.KafkaInputs;
+import org.pufferflow.jobs.io.kafka.KafkaOutputs;
 import org.pufferflow.operators.RawRecord;
 
 /**

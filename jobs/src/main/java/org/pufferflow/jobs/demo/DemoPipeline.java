@@ -3,7 +3,7 @@ package org.pufferflow.jobs.demo;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.plan.BudgetHorizon;
 import org.pufferflow.jobs.plan.JobPlan;
 import org.pufferflow.jobs.plan.JobPlanner;

@@ -16,7 +16,7 @@ import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.DiscretizerConfig;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * Writes {@code report.html} (a self-contained page, its PNG charts next to it) from what the demo's output topics

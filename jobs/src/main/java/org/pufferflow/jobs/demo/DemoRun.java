@@ -43,13 +43,14 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.KafkaConfig;
+import org.pufferflow.jobs.io.kafka.AvroTopicReader;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.pipeline.Assembled;
 import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.JobAssembly;
 import org.pufferflow.jobs.pipeline.ProgressCounters;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * Runs the demo's pipelines (docs/cli.md, 'demo'): starts the embedded Kafka broker, creates every topic, writes the

@@ -9,6 +9,7 @@ import org.pufferflow.ingest.TickClock;
 import org.pufferflow.ingest.TickOrder;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.TimeConfig;
+import org.pufferflow.jobs.io.kafka.KafkaInputs;
 import org.pufferflow.operators.AcceptedRecord;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;

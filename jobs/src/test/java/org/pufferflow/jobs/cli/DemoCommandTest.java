@@ -29,7 +29,7 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.demo.DemoPipeline;
 import org.pufferflow.jobs.demo.DemoReport;
 import org.pufferflow.jobs.demo.FeedPlan;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * {@code pufferflow demo --seconds 3} end to end (docs/cli.md, 'demo'): one run (shared by the tests of this class)

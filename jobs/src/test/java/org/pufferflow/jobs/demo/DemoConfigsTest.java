@@ -69,12 +69,12 @@ class DemoConfigsTest {
     JobConfig c = ConfigLoader.parse(yaml, Path.of("."));
     DemoPipeline p = new DemoPipeline("meters", "meters", c, DemoFeeds.smartMeters(c, 4, 5 * 96 + 10, 2));
     assertThat(p.budget(false).releasesUntilExhaustion()).isEqualTo(3);
-    assertThat(p.expected(org.pufferflow.jobs.pipeline.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 3);
-    assertThat(p.expected(org.pufferflow.jobs.pipeline.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(3);
+    assertThat(p.expected(org.pufferflow.jobs.io.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 3);
+    assertThat(p.expected(org.pufferflow.jobs.io.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(3);
     JobConfig full = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     DemoPipeline q = new DemoPipeline("meters", "meters", full, DemoFeeds.smartMeters(full, 4, 5 * 96 + 10, 2));
-    assertThat(q.expected(org.pufferflow.jobs.pipeline.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 5);
-    assertThat(q.expected(org.pufferflow.jobs.pipeline.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(5);
+    assertThat(q.expected(org.pufferflow.jobs.io.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 5);
+    assertThat(q.expected(org.pufferflow.jobs.io.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(5);
   }
 
   @Test

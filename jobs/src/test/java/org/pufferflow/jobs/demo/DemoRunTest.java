@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
-import org.pufferflow.jobs.pipeline.OutputKind;
+import org.pufferflow.jobs.io.OutputKind;
 
 /** The demo's Kafka set-up (docs/cli.md, 'demo'). */
 @Timeout(120)
