@@ -19,7 +19,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.RepositoryPaths;
-import org.pufferflow.jobs.cli.PufferflowCli;
+import org.pufferflow.jobs.cli.JobCli;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.config.JobConfig;
@@ -108,7 +108,7 @@ class DockerComposeTest {
     // the jar is a build output: it is the slim jar the jobs module's shade execution `job-jar` writes ...
     assertThat(source).isEqualTo(ROOT.relativize(jobJar()).toString());
     // ... whose main is the CLI (the submit command's program arguments are a pufferflow command line)
-    assertThat(jobsPomText("mainClass")).isEqualTo(PufferflowCli.class.getName());
+    assertThat(jobsPomText("mainClass")).isEqualTo(JobCli.class.getName());
     // ... and the build context sends it (and only it) to the engine
     assertThat(Files.readAllLines(context.resolve(".dockerignore"))).contains("*", "!" + source);
     assertThat(jarOf(commandOf("submit"))).isEqualTo(target);
@@ -243,7 +243,7 @@ class DockerComposeTest {
     String jar = jarOf(command);
     List<String> programArgs = command.subList(command.indexOf(jar) + 1, command.size());
     assertThat(programArgs).containsExactly("run", "--config", CONFIG_IN_CONTAINER);
-    CommandLine.ParseResult parsed = new CommandLine(new PufferflowCli()).parseArgs(programArgs.toArray(String[]::new));
+    CommandLine.ParseResult parsed = new CommandLine(new JobCli()).parseArgs(programArgs.toArray(String[]::new));
     assertThat(parsed.subcommand().commandSpec().name()).isEqualTo("run");
     assertThat(mountSource("submit", CONFIG_IN_CONTAINER)).isEqualTo(DOCKER.resolve("config/job.yaml").normalize());
     for (String dependency : List.of("kafka", "jobmanager")) {

@@ -1,34 +1,26 @@
 package org.pufferflow.jobs.demo;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.jobs.chart.Chart;
 
 /**
- * The demo report's PNG charts (XChart, headless), each comparing what the job released with the truth the demo
- * knows as data owner. File names are public constants; every method writes one file into the given directory.
+ * The demo report's PNG charts (drawn by the tools' {@link Chart}), each comparing what the job released with the
+ * truth the demo knows as data owner. File names are public constants; every method writes one file into the given directory.
  */
 final class DemoCharts {
   static final String LATITUDE = "location-latitude.png";
@@ -49,7 +41,7 @@ final class DemoCharts {
       List<DphmmRelease> releases, double[][] query, List<String> axes, int ticks) throws IOException {
     long last = truth.isEmpty() ? 0 : truth.get(0).tick() + ticks - 1;
     for (int j = 0; j < axes.size(); j++) {
-      XYChart c = xy(subject + ": true " + axes.get(j) + " (cell centre) vs DPHMM releases, first " + ticks
+      Chart c = xy(subject + ": true " + axes.get(j) + " (cell centre) vs DPHMM releases, first " + ticks
           + " ticks", "tick", axes.get(j) + " (degrees)");
       List<Double> tx = new ArrayList<>();
       List<Double> ty = new ArrayList<>();
@@ -69,14 +61,14 @@ final class DemoCharts {
         }
       }
       scatter(c, "released " + axes.get(j), rx, ry, colour(4));
-      save(c, dir.resolve(files.get(j)));
+      c.write(dir.resolve(files.get(j)));
     }
   }
 
   /** Released window histograms (markers) against the true ones (lines), one colour pair per state. */
   static void histograms(Path dir, String file, String title, Map<Long, double[]> truth,
       Map<Long, List<Double>> released, List<String> labels) throws IOException {
-    XYChart c = xy(title, "window start tick", "count");
+    Chart c = xy(title, "window start tick", "count");
     for (int k = 0; k < labels.size(); k++) {
       List<Double> tx = new ArrayList<>();
       List<Double> ty = new ArrayList<>();
@@ -95,7 +87,7 @@ final class DemoCharts {
       }
       scatter(c, "released " + labels.get(k), rx, ry, colour(k));
     }
-    save(c, dir.resolve(file));
+    c.write(dir.resolve(file));
   }
 
   static Map<Long, List<Double>> byStart(List<WindowHistogram> hs, String subject) {
@@ -121,7 +113,7 @@ final class DemoCharts {
       OptOut optOut, int margin) throws IOException {
     long lo = optOut.getFromTick() - margin;
     long hi = optOut.getToTick() + margin;
-    XYChart c = xy("Redaction of " + subject + " around its opt-out of ticks " + optOut.getFromTick() + ".."
+    Chart c = xy("Redaction of " + subject + " around its opt-out of ticks " + optOut.getFromTick() + ".."
         + optOut.getToTick(), "tick", "presence (0 = out, 1 = in)");
     List<Double> tx = new ArrayList<>();
     List<Double> ty = new ArrayList<>();
@@ -156,12 +148,12 @@ final class DemoCharts {
       oy.add(1.3);
     }
     scatter(c, "opted out (shown at 1.3)", ox, oy);
-    save(c, dir.resolve(REDACTION));
+    c.write(dir.resolve(REDACTION));
   }
 
   /** Cumulative DPHMM ε of each subject over its releases' ticks. */
   static void budget(Path dir, List<DphmmRelease> releases) throws IOException {
-    XYChart c = xy("Privacy budget spent: cumulative DPHMM ε per person", "tick", "cumulative ε");
+    Chart c = xy("Privacy budget spent: cumulative DPHMM ε per person", "tick", "cumulative ε");
     Map<String, List<double[]>> by = new TreeMap<>();
     for (DphmmRelease r : releases) {
       by.computeIfAbsent(r.getSubjectId(), s -> new ArrayList<>()).add(new double[] {r.getTick(),
@@ -177,16 +169,12 @@ final class DemoCharts {
       }
       line(c, e.getKey(), x, y);
     }
-    save(c, dir.resolve(BUDGET));
+    c.write(dir.resolve(BUDGET));
   }
 
   /** Rejected records by reason: expected from the feed plans vs read back from the rejected topics. */
   static void rejections(Path dir, Map<ReasonCode, Integer> expected, Map<ReasonCode, Integer> observed)
       throws IOException {
-    CategoryChart c = new CategoryChartBuilder().width(900).height(520).title("Rejected records by reason")
-        .xAxisTitle("reason").yAxisTitle("records").build();
-    style(c);
-    c.getStyler().setXAxisLabelRotation(35);
     Set<ReasonCode> reasons = new TreeSet<>(expected.keySet());
     reasons.addAll(observed.keySet());
     List<String> names = new ArrayList<>();
@@ -202,21 +190,14 @@ final class DemoCharts {
       e.add(0);
       o.add(0);
     }
-    c.addSeries("expected (feed plan)", names, e);
-    c.addSeries("observed (rejected topics)", names, o);
-    save(c, dir.resolve(REJECTIONS));
+    Map<String, List<Integer>> bars = new LinkedHashMap<>();
+    bars.put("expected (feed plan)", e);
+    bars.put("observed (rejected topics)", o);
+    Chart.writeBars(dir.resolve(REJECTIONS), "Rejected records by reason", "reason", "records", 35, names, bars);
   }
 
-  private static XYChart xy(String title, String x, String y) {
-    XYChart c = new XYChartBuilder().width(900).height(520).title(title).xAxisTitle(x).yAxisTitle(y).build();
-    style(c);
-    return c;
-  }
-
-  private static void style(Chart<?, ?> c) {
-    c.getStyler().setChartBackgroundColor(Color.WHITE);
-    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-    c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+  private static Chart xy(String title, String x, String y) {
+    return new Chart(title, x, y).compactLegend();
   }
 
   private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728),
@@ -227,44 +208,25 @@ final class DemoCharts {
     return COLOURS[k % COLOURS.length];
   }
 
-  private static void line(XYChart c, String name, List<Double> x, List<Double> y) {
+  private static void line(Chart c, String name, List<Double> x, List<Double> y) {
     line(c, name, x, y, null);
   }
 
   /** Adds a line (nothing when empty) in {@code colour} (null = the chart's next colour). */
-  private static void line(XYChart c, String name, List<Double> x, List<Double> y, Color colour) {
+  private static void line(Chart c, String name, List<Double> x, List<Double> y, Color colour) {
     if (!x.isEmpty()) {
-      XYSeries s = c.addSeries(name, x, y);
-      s.setMarker(SeriesMarkers.NONE);
-      s.setLineStyle(new BasicStroke(2f));
-      if (colour != null) {
-        s.setLineColor(colour);
-      }
+      c.add(Chart.Series.line(name, x, y).in(colour));
     }
   }
 
-  private static void scatter(XYChart c, String name, List<Double> x, List<Double> y) {
+  private static void scatter(Chart c, String name, List<Double> x, List<Double> y) {
     scatter(c, name, x, y, null);
   }
 
   /** Adds markers without a line (nothing when empty) in {@code colour} (null = the chart's next colour). */
-  private static void scatter(XYChart c, String name, List<Double> x, List<Double> y, Color colour) {
+  private static void scatter(Chart c, String name, List<Double> x, List<Double> y, Color colour) {
     if (!x.isEmpty()) {
-      XYSeries s = c.addSeries(name, x, y);
-      s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-      s.setMarker(SeriesMarkers.CIRCLE);
-      if (colour != null) {
-        s.setMarkerColor(colour);
-      }
+      c.add(Chart.Series.scatter(name, x, y).in(colour));
     }
-  }
-
-  private static void save(Chart<?, ?> c, Path file) throws IOException {
-    System.setProperty("java.awt.headless", "true");
-    if (c instanceof XYChart xy && xy.getSeriesMap().isEmpty()) {
-      xy.addSeries("no data", new double[] {0}, new double[] {0});
-    }
-    String name = file.toString();
-    BitmapEncoder.saveBitmap(c, name.substring(0, name.length() - 4), BitmapEncoder.BitmapFormat.PNG);
   }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.pufferflow.jobs.chart.Chart;
 
 /** The files one experiment run writes into its output directory, in the order written. */
 final class Outputs {

@@ -19,7 +19,7 @@ import org.pufferflow.jobs.config.ModelConfig;
  */
 class LearnCommandTest {
 
-  private static final Path DATA = RepositoryPaths.root().resolve("jobs/src/test/resources/learn");
+  private static final Path DATA = RepositoryPaths.root().resolve("tools/src/test/resources/learn");
 
   @TempDir Path dir;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link GeolifeTraces} on five shipped GeoLife trajectories (jobs/src/test/resources/learn/geolife), checked against
+ * {@link GeolifeTraces} on five shipped GeoLife trajectories (tools/src/test/resources/learn/geolife), checked against
  * an independent count: raw line counts, and ticks computed from the {@code days} column (not the date/time columns
  * the reader uses) with a plain lat/lon comparison for the box.
  */

@@ -17,7 +17,7 @@ import org.pufferflow.jobs.RepositoryPaths;
 
 /**
  * The {@code pufferflow} wrapper script at the repository root: builds the fat jar when it is missing, then execs
- * {@code java $JAVA_OPTS -jar jobs/target/pufferflow.jar "$@"}. The build and the JVM are replaced by fakes on the
+ * {@code java $JAVA_OPTS -jar tools/target/pufferflow.jar "$@"}. The build and the JVM are replaced by fakes on the
  * PATH so the logic is checked in milliseconds; {@link FatJarSmokeCheck} runs the script on the real jar.
  */
 class WrapperScriptTest {
@@ -62,7 +62,7 @@ class WrapperScriptTest {
     Path log = tmp.resolve("calls.log");
     executable(bin.resolve("mvn"),
         "#!/usr/bin/env bash\necho \"mvn $* in $PWD\" >> '" + log + "'\n"
-            + "mkdir -p jobs/target && touch jobs/target/pufferflow.jar\n");
+            + "mkdir -p tools/target && touch tools/target/pufferflow.jar\n");
     executable(bin.resolve("java"), "#!/usr/bin/env bash\necho \"java $*\"\n");
     Map<String, String> env =
         Map.of("PATH", bin + ":" + System.getenv("PATH"), "JAVA_OPTS", "-Xmx64m -Dpuffer=1");
@@ -71,7 +71,7 @@ class WrapperScriptTest {
     assertThat(first.exit()).isZero();
     assertThat(Files.readString(log)).isEqualTo("mvn -B -q -DskipTests package in " + root + "\n");
     assertThat(first.out())
-        .isEqualTo("java -Xmx64m -Dpuffer=1 -jar " + root + "/jobs/target/pufferflow.jar run --config my job.yaml\n");
+        .isEqualTo("java -Xmx64m -Dpuffer=1 -jar " + root + "/tools/target/pufferflow.jar run --config my job.yaml\n");
 
     Result second = exec(script, env, "--help");
     assertThat(second.exit()).isZero();
@@ -88,6 +88,6 @@ class WrapperScriptTest {
     executable(bin.resolve("mvn"), "#!/usr/bin/env bash\nexit 0\n");
     Result r = exec(script, Map.of("PATH", bin + ":" + System.getenv("PATH")), "--help");
     assertThat(r.exit()).isEqualTo(1);
-    assertThat(r.err()).contains("the build did not produce " + root + "/jobs/target/pufferflow.jar");
+    assertThat(r.err()).contains("the build did not produce " + root + "/tools/target/pufferflow.jar");
   }
 }

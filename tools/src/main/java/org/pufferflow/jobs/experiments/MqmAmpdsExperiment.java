@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
+import org.pufferflow.jobs.chart.Chart;
 import org.pufferflow.jobs.learn.AmpdsTraces;
 import org.pufferflow.jobs.learn.LearnedModel;
 import org.pufferflow.jobs.learn.ReadProgress;
