@@ -26,7 +26,7 @@ import picocli.CommandLine;
  * the jobs module (jobs/target/pufferflow-job.jar, packaged before this module). Runs in the {@code integration-test}
  * phase of {@code mvn verify} (surefire execution {@code shaded-jars-check} in tools/pom.xml), after {@code package}
  * built them; the default test run skips this class (its name does not end in Test). Run by hand after packaging
- * with {@code mvn -o -pl tools surefire:test -Dtest=FatJarSmokeCheck}.
+ * with {@code mvn -o -pl tools -am verify -Dtest=FatJarSmokeCheck -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class FatJarSmokeCheck {
 
