@@ -1,12 +1,14 @@
 package org.pufferflow.jobs.cli;
 
 import java.io.PrintWriter;
+import org.pufferflow.jobs.config.ConfigException;
 import picocli.CommandLine;
 
 /**
  * Builds picocli {@link CommandLine}s with the exit-code contract of docs/cli.md: 0 on success; 2 on invalid input with
  * a one-line message on stderr naming the offending option or field. Invalid input is a picocli parameter error, a
- * {@link UsageException} or an {@link IllegalArgumentException} thrown by the math (whose messages name the value).
+ * {@link UsageException}, a {@link ConfigException} (its message starts with the YAML path) or an
+ * {@link IllegalArgumentException} thrown by the math (whose messages name the value).
  *
  * <p>Every command, the root {@code pufferflow} command and each subcommand tested on its own, is run through
  * {@link #create(Object)} so that tests see the same behaviour as users.
@@ -29,7 +31,8 @@ public final class CommandLines {
         });
     cl.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
-          if (ex instanceof UsageException || ex instanceof IllegalArgumentException) {
+          if (ex instanceof UsageException || ex instanceof ConfigException
+              || ex instanceof IllegalArgumentException) {
             PrintWriter err = commandLine.getErr();
             err.println("error: " + oneLine(ex.getMessage()));
             err.flush();

@@ -10,8 +10,8 @@ import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.KafkaConfig;
-import org.pufferflow.jobs.kafka.CsvFeed;
-import org.pufferflow.jobs.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.CsvFeed;
+import org.pufferflow.jobs.io.kafka.KafkaPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -72,7 +72,7 @@ public final class FeedCommand implements Callable<Integer> {
     try {
       // the input topic must exist (or is created, with kafka.createTopics) and hold Observation records
       int partitions = job.execution().localParallelism();
-      KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, new org.pufferflow.jobs.kafka.TopicPlan(
+      KafkaPreflight.prepare(bootstrap, KafkaPreflight.TIMEOUT, new org.pufferflow.jobs.io.kafka.TopicPlan(
           java.util.Map.of("kafka.inputTopic", kafka.inputTopic()),
           java.util.Map.of("kafka.inputTopic", org.pufferflow.avro.Observation.class)),
           kafka.createTopics(), partitions);

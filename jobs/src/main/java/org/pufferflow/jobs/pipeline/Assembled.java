@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.pipeline;
 
 import java.util.Set;
+import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * What {@link JobAssembly#build} added to an environment.

@@ -6,6 +6,7 @@ import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.IngestObjects;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.kafka.KafkaInputs;
 import org.pufferflow.operators.AcceptedRecord;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;

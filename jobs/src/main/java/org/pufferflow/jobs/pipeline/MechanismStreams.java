@@ -73,7 +73,7 @@ public record MechanismStreams(
   static final TypeInformation<DphmmRelease> DPHMM_TYPE = TypeInformation.of(DphmmRelease.class);
   static final TypeInformation<WindowHistogram> MQM_TYPE = TypeInformation.of(WindowHistogram.class);
   static final TypeInformation<RedactedRecord> REDACTION_TYPE = TypeInformation.of(RedactedRecord.class);
-  static final TypeInformation<OptOut> OPT_OUT_TYPE = TypeInformation.of(OptOut.class);
+  public static final TypeInformation<OptOut> OPT_OUT_TYPE = TypeInformation.of(OptOut.class);
   static final TypeInformation<FleetHistogram> FLEET_TYPE = TypeInformation.of(FleetHistogram.class);
 
   /**

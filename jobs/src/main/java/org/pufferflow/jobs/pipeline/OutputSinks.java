@@ -4,7 +4,9 @@ import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
-import org.pufferflow.jobs.io.FileOutputs;
+import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.io.file.FileOutputs;
+import org.pufferflow.jobs.io.kafka.KafkaOutputs;
 
 /** Where a pipeline's outputs go: the configured Kafka topics, or one file per output in a directory. */
 abstract class OutputSinks {

@@ -7,6 +7,7 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.operators.FleetHistogramFunction;
 
 /**

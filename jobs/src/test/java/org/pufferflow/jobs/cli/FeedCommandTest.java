@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.ingest.ObservationDecoder;
 import org.pufferflow.jobs.cli.CliHarness.Run;
-import org.pufferflow.jobs.kafka.CsvFeed;
+import org.pufferflow.jobs.io.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 
 /** docs/cli.md, 'feed': a CSV into the input topic of the embedded broker; every wrong input is exit 2. */

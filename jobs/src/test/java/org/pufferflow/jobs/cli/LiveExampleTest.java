@@ -34,7 +34,7 @@ class LiveExampleTest {
   void theKafkaExamplePublishesEveryOutputSecondsAfterTheFeedAndStopsOnSigterm(@TempDir Path tmp) throws Exception {
     Path root = RepositoryPaths.root();
     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), PufferflowCli.class.getName(),
+        "-cp", System.getProperty("java.class.path"), JobCli.class.getName(),
         "run", "--config", "examples/smart-meters.yaml")
         .directory(root.toFile()).redirectOutput(tmp.resolve("stdout.txt").toFile())
         .redirectError(tmp.resolve("stderr.txt").toFile());

@@ -3,7 +3,6 @@ package org.pufferflow.jobs.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +20,8 @@ import org.pufferflow.policy.RepairMode;
 class ConfigLoaderTest {
 
   static String resource(String name) throws IOException {
-    try (InputStream in = ConfigLoaderTest.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IOException("no resource " + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    // the demo's configurations ship in the tools module's jar (tools/src/main/resources)
+    return Files.readString(RepositoryPaths.root().resolve("tools/src/main/resources" + name), StandardCharsets.UTF_8);
   }
 
   @Test

@@ -23,11 +23,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.cli.CommandLines;
-import org.pufferflow.jobs.cli.PufferflowCli;
+import org.pufferflow.jobs.cli.JobCli;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.io.kafka.TopicPlan;
 import picocli.CommandLine;
 
 /**
@@ -61,7 +61,7 @@ class DockerComposeTest {
   void theSubmittedConfigurationLoadsAndPlansWithoutWarnings() {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = CommandLines.create(new PufferflowCli());
+    CommandLine cli = CommandLines.create(new JobCli());
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     int code = cli.execute("plan", "--config", submittedConfiguration().toString(), "--json");

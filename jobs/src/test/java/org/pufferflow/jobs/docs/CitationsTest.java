@@ -129,7 +129,7 @@ class CitationsTest {
 
   static List<Path> sources(Path root) throws IOException {
     List<Path> files = new ArrayList<>();
-    for (String module : List.of("schemas", "operators", "jobs")) {
+    for (String module : List.of("schemas", "operators", "jobs", "tools")) {
       Path src = root.resolve(module).resolve("src");
       if (!Files.isDirectory(src)) {
         continue;

@@ -24,7 +24,8 @@ import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
-import org.pufferflow.jobs.io.FileOutputs;
+import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.io.file.FileOutputs;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.ObservationRecords;
 

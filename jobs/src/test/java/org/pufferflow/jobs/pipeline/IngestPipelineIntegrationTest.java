@@ -34,7 +34,7 @@ import org.pufferflow.ingest.ObservationEncoder;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.demo.AvroTopicReader;
+import org.pufferflow.jobs.io.kafka.AvroTopicReader;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.operators.StateObservation;
 

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.io.kafka.KafkaOutputs;
 import org.pufferflow.jobs.testing.ObservationRecords;
 
 class KafkaOutputsTest {

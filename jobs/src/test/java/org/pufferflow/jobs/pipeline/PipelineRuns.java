@@ -31,6 +31,7 @@ import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;

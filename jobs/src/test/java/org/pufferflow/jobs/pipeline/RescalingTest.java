@@ -31,9 +31,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
-import org.pufferflow.jobs.kafka.KafkaPreflight;
-import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.io.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
 

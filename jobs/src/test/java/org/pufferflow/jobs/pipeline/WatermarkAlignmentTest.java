@@ -24,8 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
-import org.pufferflow.jobs.kafka.KafkaPreflight;
-import org.pufferflow.jobs.kafka.TopicPlan;
+import org.pufferflow.jobs.io.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
 

@@ -15,7 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.pufferflow.jobs.demo.AvroTopicReader;
+import org.pufferflow.jobs.io.kafka.AvroTopicReader;
 
 /**
  * Test helper: every committed record of a topic (isolation.level=read_committed), decoded as Avro {@code type}, in

@@ -1,0 +1,50 @@
+package org.pufferflow.jobs.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The Main-Class of the slim job jar {@code pufferflow-job.jar} (docs/cluster.md): the commands a cluster needs —
+ * {@code run} (what {@code flink run pufferflow-job.jar run --config FILE} executes), {@code feed}, {@code plan} and
+ * {@code analyze} — under the same name, options and exit codes ({@link CommandLines}) as the full {@code pufferflow}
+ * command of the tools module, which registers these same command classes beside its tools (demo, learn, experiment,
+ * bench).
+ */
+@Command(
+    name = "pufferflow",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
+    versionProvider = VersionProvider.class,
+    sortOptions = false,
+    synopsisSubcommandLabel = "COMMAND",
+    subcommands = {RunCommand.class, FeedCommand.class, PlanCommand.class, AnalyzeCommand.class},
+    description = {
+      "The pufferflow job: reads observations from Kafka (or a file), turns each into a state of a public Markov"
+          + " model and writes DPHMM releases, MQM window histograms and correlation-aware redactions. The tools"
+          + " (demo, learn, experiment, bench) are in the pufferflow CLI's fat jar.",
+      ""
+    },
+    commandListHeading = "%nCommands:%n",
+    footerHeading = "%n",
+    footer = {
+      "A job is described by one YAML file (docs/configuration.md; samples in examples/).",
+      "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
+          + " path); 1 a job that failed after its restarts (one line), or an unexpected failure."
+    })
+public final class JobCli implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(CommandLines.execute(new JobCli(), args));
+  }
+
+  /** Without a command there is nothing to do: invalid input, exit 2. */
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "missing command (see pufferflow --help)");
+  }
+}

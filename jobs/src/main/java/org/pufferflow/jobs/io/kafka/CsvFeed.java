@@ -1,0 +1,106 @@
+package org.pufferflow.jobs.io.kafka;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.pufferflow.jobs.config.ConfigException;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.file.CsvObservations;
+import org.pufferflow.jobs.io.file.CsvRows;
+
+/**
+ * Writes a CSV file of observations into a job's Kafka input topic, one record per line: what {@code pufferflow feed}
+ * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank lines and a
+ * byte-order mark skipped) becomes the payload {@link CsvObservations} makes for the job's discretizer (a malformed
+ * line goes as its own bytes, which the job rejects as {@code UNDECODABLE}). The key is {@link #key}: the subject, so a subject's
+ * records stay in one partition and in file order, and a deterministic stand-in for a line without one, so that
+ * two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
+ * publication time. The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
+ */
+public final class CsvFeed {
+
+  /** The key of a line that names no subject at all (nothing before its first comma). */
+  public static final String NO_SUBJECT_KEY = "(no subject)";
+
+  private CsvFeed() {}
+
+  /** What one feed wrote: records sent, of which malformed lines sent as their own bytes. */
+  public record Fed(long records, long malformed) {
+    /** The one line {@code feed} prints, e.g. {@code fed 384 records (0 malformed lines sent as-is; …) to t}. */
+    public String summary(String topic) {
+      return "fed " + records + " records (" + malformed + " malformed lines sent as-is; the job rejects them as"
+          + " UNDECODABLE) to " + topic;
+    }
+  }
+
+  /**
+   * The record key of {@code line}: its {@code subject} when the line has one; otherwise (a malformed line, an empty
+   * subject field) the text before the first comma, trimmed — the would-be subject — or the whole line trimmed when
+   * it has no comma, and {@link #NO_SUBJECT_KEY} when that is empty. {@code line} is a row of {@link CsvRows}
+   * (no byte-order mark).
+   */
+  public static String key(String line, String subject) {
+    if (subject != null) {
+      return subject;
+    }
+    int comma = line.indexOf(',');
+    String head = line.substring(0, comma < 0 ? line.length() : comma).trim();
+    return head.isEmpty() ? NO_SUBJECT_KEY : head;
+  }
+
+  /**
+   * Sends every line of {@code csv} (UTF-8) to {@code job}'s input topic on the broker at {@code bootstrapServers}
+   * and waits until the broker has acknowledged all of them.
+   *
+   * @throws ConfigException at {@code kafka.inputTopic} when a record cannot be written
+   * @throws IOException when the file cannot be read
+   */
+  public static Fed write(Path csv, JobConfig job, String bootstrapServers) throws IOException {
+    Properties p = new Properties();
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) KafkaPreflight.TIMEOUT.toMillis());
+    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
+    p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    String topic = job.kafka().inputTopic();
+    CsvObservations codec = CsvObservations.forDiscretizer(job.discretizer());
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    long records = 0;
+    long malformed = 0;
+    try (KafkaProducer<byte[], byte[]> producer =
+            new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        CsvRows lines = CsvRows.open(csv, codec.header(), null)) {
+      for (String line = lines.next(); line != null && failure.get() == null; line = lines.next()) {
+        byte[] value = codec.payload(line);
+        byte[] key = key(line, codec.subject()).getBytes(StandardCharsets.UTF_8);
+        // no record timestamp: the producer stamps the publication time. The event time is in the record; stamping
+        // it as the Kafka timestamp let the broker's time retention (7 days by default) delete the records of an
+        // older data set before the job read them (docs/ingestion.md, 'Kafka record timestamps').
+        producer.send(new ProducerRecord<>(topic, null, null, key, value), (metadata, e) -> {
+          if (e != null) {
+            failure.compareAndSet(null, e);
+          }
+        });
+        records++;
+        malformed += codec.malformed() ? 1 : 0;
+      }
+      producer.flush();
+    } catch (KafkaException e) {
+      failure.compareAndSet(null, e);
+    }
+    Exception e = failure.get();
+    if (e != null) {
+      throw new ConfigException("kafka.inputTopic", "writing to " + topic + " at " + bootstrapServers + " failed: "
+          + e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return new Fed(records, malformed);
+  }
+}

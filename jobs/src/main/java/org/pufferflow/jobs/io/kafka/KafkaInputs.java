@@ -1,0 +1,123 @@
+package org.pufferflow.jobs.io.kafka;
+
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.pufferflow.avro.OptOut;
+import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.StrictAvroDecoder;
+import org.pufferflow.jobs.config.TimeConfig;
+import org.pufferflow.jobs.pipeline.MechanismStreams;
+import org.pufferflow.operators.RawRecord;
+import org.pufferflow.operators.Rejections;
+import org.pufferflow.operators.TickWatermarks;
+
+/**
+ * The Kafka sources of the job: observations from {@code kafka.inputTopic} and, with redaction, opt-outs from
+ * {@code kafka.optOutTopic}, both read committed, starting from the consumer group's committed offsets (the
+ * earliest offsets for a new group), or bounded by stopping offsets. Values stay raw bytes until an operator
+ * decodes them, so an undecodable record goes to the rejected output with its payload instead of failing the job;
+ * only their event time is read in the source ({@link RawRecordDeserializer}), where {@link #eventTime} keeps one
+ * watermark per partition.
+ */
+public final class KafkaInputs {
+
+  /** How often the sources of an alignment group compare their watermarks. */
+  static final Duration ALIGNMENT_UPDATE = Duration.ofMillis(200);
+
+  private KafkaInputs() {}
+
+  /**
+   * Observations of {@code topic}; {@code stoppingOffsets == null} = unbounded. Public for {@code bench pipeline},
+   * whose Kafka pass-through job reads through the same source.
+   */
+  public static DataStream<RawRecord> observations(StreamExecutionEnvironment env, String bootstrapServers,
+      String topic, String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks,
+      String name, String uid) {
+    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OBSERVATIONS,
+        watermarks, name, uid);
+  }
+
+  /**
+   * The event time of the job's sources (docs/ingestion.md, 'Event time and lateness'): {@link TickWatermarks} per
+   * partition, and the sources of one pipeline in one watermark-alignment group ({@code time.maxDriftTicks}).
+   *
+   * @param group the alignment group (one per pipeline: its observation and opt-out sources)
+   */
+  public static WatermarkStrategy<RawRecord> eventTime(TimeConfig time, String group) {
+    return new TickWatermarks(time.clock(), time.allowedLatenessTicks(), time.idleTimeout())
+        .withWatermarkAlignment(group, time.maxDrift(), ALIGNMENT_UPDATE);
+  }
+
+  /** Opt-outs of {@code topic}, with their event time ({@code OptOut.eventTime}) as timestamp. */
+  public static DataStream<RawRecord> rawOptOuts(StreamExecutionEnvironment env, String bootstrapServers, String topic,
+      String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks, String name,
+      String uid) {
+    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OPT_OUTS,
+        watermarks, name, uid);
+  }
+
+  private static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
+      String groupId, OffsetsInitializer stoppingOffsets, RawRecordDeserializer.Values values,
+      WatermarkStrategy<RawRecord> watermarks, String name, String uid) {
+    KafkaSourceBuilder<RawRecord> b =
+        KafkaSource.<RawRecord>builder()
+            .setBootstrapServers(bootstrapServers)
+            .setTopics(topic)
+            .setGroupId(groupId)
+            .setDeserializer(new RawRecordDeserializer(values))
+            .setProperty("isolation.level", "read_committed")
+            .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000");
+    if (stoppingOffsets != null) {
+      b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(stoppingOffsets);
+      // a bounded source restored from a savepoint must still finish (the connector's enumerator never says so)
+      return env.fromSource(new RestorableBoundedSource<>(b.build()), watermarks, name).uid(uid);
+    }
+    b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
+    return env.fromSource(b.build(), watermarks, name).uid(uid);
+  }
+
+  /**
+   * Opt-outs of {@code kafka.optOutTopic}: decoded, undecodable ones to {@link Rejections#TAG} ({@code UNDECODABLE}),
+   * those without an event time ({@code MISSING_TIME}: the contract of docs/redaction.md needs it).
+   */
+  public static SingleOutputStreamOperator<OptOut> optOuts(DataStream<RawRecord> raw, String id) {
+    return raw.process(new DecodeOptOuts(), MechanismStreams.OPT_OUT_TYPE).name(id + "decode opt-outs")
+        .uid(id + "decode-opt-outs");
+  }
+
+  /** Avro-binary {@code OptOut} values; anything else (or trailing bytes) is rejected as {@code UNDECODABLE}. */
+  static final class DecodeOptOuts extends ProcessFunction<RawRecord, OptOut> {
+    private static final long serialVersionUID = 1L;
+    private transient StrictAvroDecoder<OptOut> decoder;
+
+    @Override
+    public void open(OpenContext context) {
+      decoder = new StrictAvroDecoder<>(OptOut.class, null); // a new OptOut per record: it is emitted
+    }
+
+    @Override
+    public void processElement(RawRecord r, Context ctx, Collector<OptOut> out) {
+      OptOut o = decoder.decode(r.payload);
+      if (o == null) {
+        ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.UNDECODABLE,
+            decoder.error()));
+      } else if (o.getEventTime() == null) {
+        ctx.output(Rejections.TAG, Rejections.of(r.topic, r.partition, r.offset, r.payload, ReasonCode.MISSING_TIME,
+            "opt-out without eventTime: the time it was issued decides which ticks it can still protect"
+                + " (docs/redaction.md, 'When an opt-out takes effect')"));
+      } else {
+        out.collect(o);
+      }
+    }
+  }
+}

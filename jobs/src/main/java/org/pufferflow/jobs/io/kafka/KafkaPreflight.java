@@ -1,0 +1,144 @@
+package org.pufferflow.jobs.io.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.pufferflow.common.InvalidParameterException;
+
+/**
+ * Checks, before a job is submitted, that the configured Kafka broker answers and that the topics the job reads
+ * and writes exist, so that a wrong address or a missing topic reaches the user as one clear line within a bounded
+ * time instead of a job that retries forever (docs/cli.md, 'run').
+ *
+ * <p>{@link #check} uses one admin client, closed before returning, and changes nothing on the broker.
+ * {@link #prepare} checks a whole job: broker, topics (creating the missing ones when the configuration says
+ * {@code kafka.createTopics: true}) and the record types found on them ({@link RecordTypeCheck}).
+ */
+public final class KafkaPreflight {
+
+  /** How long the broker has to answer. */
+  public static final Duration TIMEOUT = Duration.ofSeconds(15);
+
+  private KafkaPreflight() {}
+
+  /**
+   * @param topics the topics that must exist, each with the configuration key that names it (key, topic, key,
+   *     topic, …)
+   * @throws IllegalArgumentException one line naming the configuration key: no broker answered within
+   *     {@code timeout}, or a topic does not exist
+   */
+  public static void check(String bootstrapServers, Duration timeout, List<String> topics) {
+    try (Admin admin = Admin.create(adminProperties(bootstrapServers, timeout))) {
+      Set<String> existing = existingTopics(admin, bootstrapServers, timeout);
+      for (int i = 0; i + 1 < topics.size(); i += 2) {
+        requireTopic(existing, "kafka." + topics.get(i), topics.get(i + 1), bootstrapServers);
+      }
+    }
+  }
+
+  /**
+   * Checks everything a job needs of the broker, with one admin client: it answers within {@code timeout}; every
+   * topic of {@code plan} exists, or is created ({@code create}) with {@code partitions} partitions; sampled records
+   * of every topic are of the topic's record type.
+   *
+   * @return the topics created
+   * @throws IllegalArgumentException one line naming the configuration key
+   */
+  public static List<String> prepare(String bootstrapServers, Duration timeout, TopicPlan plan, boolean create,
+      int partitions) {
+    Map<String, String> byKey = new TreeMap<>(plan.topics());
+    List<String> created = new ArrayList<>();
+    try (Admin admin = Admin.create(adminProperties(bootstrapServers, timeout))) {
+      Set<String> existing = new HashSet<>(existingTopics(admin, bootstrapServers, timeout));
+      if (create) {
+        List<NewTopic> missing = new ArrayList<>();
+        for (String topic : new TreeSet<>(byKey.values())) {
+          if (!existing.contains(topic)) {
+            // LogAppendTime: records are kept by the time they reached the broker, whatever timestamp their
+            // producer set (an old data set's event times would otherwise fall to the time retention at once)
+            missing.add(new NewTopic(topic, partitions, (short) -1)
+                .configs(Map.of("message.timestamp.type", "LogAppendTime")));
+            created.add(topic);
+          }
+        }
+        createTopics(admin, bootstrapServers, timeout, missing);
+        existing.addAll(created);
+      }
+      for (var e : byKey.entrySet()) {
+        requireTopic(existing, e.getKey(), e.getValue(), bootstrapServers);
+      }
+    }
+    for (var e : byKey.entrySet()) {
+      String why = RecordTypeCheck.check(bootstrapServers, e.getValue(), plan.types().get(e.getKey()), timeout);
+      if (why != null) {
+        throw new IllegalArgumentException(e.getKey() + ": topic " + e.getValue() + " " + why);
+      }
+    }
+    return created;
+  }
+
+  private static void requireTopic(Set<String> existing, String key, String topic, String bootstrapServers) {
+    if (!existing.contains(topic)) {
+      throw new IllegalArgumentException(key + ": topic " + topic + " does not exist on the broker at "
+          + bootstrapServers + " (create it, or name an existing topic)");
+    }
+  }
+
+  private static Properties adminProperties(String bootstrapServers, Duration timeout) {
+    Properties p = new Properties();
+    p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
+    p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
+    p.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000);
+    return p;
+  }
+
+  /** The broker's topics; no answer within {@code timeout} is the one-line message of {@code bootstrapServers}. */
+  private static Set<String> existingTopics(Admin admin, String bootstrapServers, Duration timeout) {
+    try {
+      admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      String reason = "no Kafka broker answered at " + bootstrapServers + " within " + timeout.toSeconds()
+          + " s (is the broker running and the address right?)";
+      throw new InvalidParameterException("kafka.bootstrapServers", "kafka.bootstrapServers: " + reason, reason);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking the Kafka broker", e);
+    }
+  }
+
+  private static void createTopics(Admin admin, String bootstrapServers, Duration timeout, List<NewTopic> topics) {
+    if (topics.isEmpty()) {
+      return;
+    }
+    try {
+      admin.createTopics(topics).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TopicExistsException)) {
+        throw new IllegalArgumentException("kafka.createTopics: the broker at " + bootstrapServers
+            + " refused to create " + topics.get(0).name() + ": " + e.getCause().getMessage());
+      }
+    } catch (TimeoutException e) {
+      throw new IllegalArgumentException("kafka.createTopics: the broker at " + bootstrapServers
+          + " did not create the topics within " + timeout.toSeconds() + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while creating topics", e);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package org.pufferflow.jobs.io.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.RejectedObservation;
+import org.pufferflow.jobs.config.InputConfig;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.config.OutputConfig;
+import org.pufferflow.jobs.pipeline.JobTypes;
+import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.operators.AcceptedRecord;
+import org.pufferflow.operators.Rejections;
+import org.pufferflow.operators.ValidateObservations;
+
+/**
+ * docs/ingestion.md, 'File mode': a CSV file through the real ingestion step into rejected.jsonl — each bad line is
+ * rejected with its own reason, a malformed one as UNDECODABLE with the line itself as payload and its line number
+ * as offset.
+ */
+@Timeout(180)
+class FileInputsIngestionTest {
+
+  @RegisterExtension
+  static final MiniClusterExtension FLINK = new MiniClusterExtension(
+      new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+  @Test
+  void badLinesReachTheRejectedFileWithTheirReasonLineNumberAndBytes(@TempDir Path dir) throws Exception {
+    String csv = String.join("\n",
+        "subject,time,reading",   // 1
+        "m1,1000,0.5",            // 2 accepted
+        "m1,2000,oops",           // 3 malformed
+        ",3000,0.5",              // 4 MISSING_SUBJECT
+        "m2,,0.5",                // 5 MISSING_TIME
+        "m2,4000,99",             // 6 READING_OUT_OF_RANGE
+        "",                       // 7 blank: skipped (CsvRows), counted
+        "m2,5000,NaN",            // 8 READING_NOT_FINITE
+        "m3;6000;0.5",            // 9 malformed (wrong separator)
+        "m3,7000,1.5",            // 10 accepted
+        "");
+    Path in = Files.writeString(dir.resolve("meters.csv"), csv);
+    JobConfig job = IoFixtures.bins();
+    OutputConfig.Directory out = new OutputConfig.Directory(dir.resolve("out").toString(), OutputConfig.Format.JSONL);
+
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(2);
+    env.enableCheckpointing(200);
+    JobTypes.disableGenericTypes(env);
+    SingleOutputStreamOperator<AcceptedRecord> valid = FileInputs.observations(env,
+            new InputConfig.File(in.toString(), InputConfig.Format.CSV, null), job.discretizer(), "")
+        .process(new ValidateObservations(IoFixtures.validator(job))).name("validate");
+    valid.sinkTo(new DiscardingSink<>());
+    valid.getSideOutput(Rejections.TAG)
+        .sinkTo(FileOutputs.sink(out, OutputKind.REJECTED, RejectedObservation.class)).name("rejected");
+    env.execute("file-ingestion-it");
+    FileOutputs.finish(out, EnumSet.of(OutputKind.REJECTED));
+
+    ObjectMapper json = new ObjectMapper();
+    Map<Long, String> reasons = new TreeMap<>();
+    List<String> payloads = new ArrayList<>();
+    for (String line : Files.readAllLines(FileOutputs.fileOf(out, OutputKind.REJECTED))) {
+      JsonNode r = json.readTree(line);
+      assertThat(r.get("sourceTopic").textValue()).isEqualTo("file:meters.csv");
+      reasons.put(r.get("sourceOffset").longValue(), r.get("reasonCode").textValue());
+      if ("UNDECODABLE".equals(r.get("reasonCode").textValue())) {
+        payloads.add(new String(Base64.getDecoder().decode(r.get("rawPayload").textValue()), StandardCharsets.UTF_8));
+      }
+    }
+    assertThat(reasons).containsExactlyEntriesOf(new TreeMap<>(Map.of(
+        3L, "UNDECODABLE", 4L, "MISSING_SUBJECT", 5L, "MISSING_TIME", 6L, "READING_OUT_OF_RANGE",
+        8L, "READING_NOT_FINITE", 9L, "UNDECODABLE")));
+    assertThat(payloads).containsExactlyInAnyOrder("m1,2000,oops", "m3;6000;0.5");
+  }
+
+  @Test
+  void theTypedSinkRefusesAnotherRecordType(@TempDir Path dir) {
+    OutputConfig.Directory out = new OutputConfig.Directory(dir.toString(), OutputConfig.Format.AVRO);
+    assertThatThrownBy(() -> FileOutputs.sink(out, OutputKind.REJECTED, DphmmRelease.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("type = class org.pufferflow.avro.DphmmRelease");
+  }
+}

@@ -1,0 +1,158 @@
+package org.pufferflow.jobs.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The one chart helper of the tools (the experiments' figure panels, the demo report): a line or scatter chart
+ * rendered headless to PNG with XChart — title, labelled axes, optional log scales, one legend entry per series below
+ * the plot, a white background — and {@link #writeBars bar charts} of counts per category. Every chart of the tools
+ * is drawn through this class only.
+ *
+ * <p>Two legend layouts: by default one legend row per series (the chart grows 18 px per series from 900×560, as the
+ * experiments' panels with long series names need); {@link #compactLegend()} puts the entries side by side in a
+ * fixed 900×520 chart (the demo report).
+ */
+public final class Chart {
+
+  /**
+   * One plotted series; {@code points} draws markers without a connecting line (a scatter); {@code colour} null takes
+   * the chart's next colour.
+   */
+  public record Series(String name, double[] x, double[] y, boolean points, Color colour) {
+    public Series {
+      PufferPreconditions.checkArgument(x.length == y.length && x.length > 0,
+          "series %s: needs as many x as y values, at least one", name);
+    }
+
+    public static Series line(String name, List<Double> x, List<Double> y) {
+      return new Series(name, unbox(x), unbox(y), false, null);
+    }
+
+    public static Series scatter(String name, List<Double> x, List<Double> y) {
+      return new Series(name, unbox(x), unbox(y), true, null);
+    }
+
+    /** This series in {@code c} (a true line and its releases can share one). */
+    public Series in(Color c) {
+      return new Series(name, x, y, points, c);
+    }
+  }
+
+  private final String title;
+  private final String xLabel;
+  private final String yLabel;
+  private boolean logX;
+  private boolean logY;
+  private boolean compactLegend;
+  private final List<Series> series = new ArrayList<>();
+
+  public Chart(String title, String xLabel, String yLabel) {
+    this.title = title;
+    this.xLabel = xLabel;
+    this.yLabel = yLabel;
+  }
+
+  public Chart logX() {
+    this.logX = true;
+    return this;
+  }
+
+  public Chart logY() {
+    this.logY = true;
+    return this;
+  }
+
+  /** Legend entries side by side in a fixed 900×520 chart, instead of one row per series. */
+  public Chart compactLegend() {
+    this.compactLegend = true;
+    return this;
+  }
+
+  public Chart add(Series s) {
+    series.add(s);
+    return this;
+  }
+
+  /** Writes the chart as PNG to {@code file} (named *.png); a chart without series shows one "no data" point. */
+  public void write(Path file) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    int height = compactLegend ? 520 : 560 + 18 * series.size();
+    XYChart chart = new XYChartBuilder().width(900).height(height).title(title).xAxisTitle(xLabel)
+        .yAxisTitle(yLabel).build();
+    Styler st = chart.getStyler();
+    st.setChartBackgroundColor(Color.WHITE);
+    st.setLegendPosition(Styler.LegendPosition.OutsideS);
+    st.setLegendLayout(compactLegend ? Styler.LegendLayout.Horizontal : Styler.LegendLayout.Vertical);
+    chart.getStyler().setXAxisLogarithmic(logX);
+    chart.getStyler().setYAxisLogarithmic(logY);
+    chart.getStyler().setXAxisDecimalPattern(logX ? "0.###" : null);
+    for (Series s : series) {
+      XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
+      if (s.points()) {
+        xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      } else {
+        xy.setLineStyle(new BasicStroke(2f));
+      }
+      xy.setMarker(s.points() ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+      if (s.colour() != null && s.points()) {
+        xy.setMarkerColor(s.colour());
+      } else if (s.colour() != null) {
+        xy.setLineColor(s.colour());
+      }
+    }
+    if (series.isEmpty()) {
+      chart.addSeries("no data", new double[] {0}, new double[] {0});
+    }
+    save(chart, file);
+  }
+
+  /**
+   * Writes a bar chart to {@code file} (named *.png): one group of bars per category, one bar per entry of
+   * {@code bars} (its name → one count per category), category labels rotated by {@code labelRotation} degrees.
+   */
+  public static void writeBars(Path file, String title, String xLabel, String yLabel, int labelRotation,
+      List<String> categories, Map<String, List<Integer>> bars) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    CategoryChart c = new CategoryChartBuilder().width(900).height(520).title(title).xAxisTitle(xLabel)
+        .yAxisTitle(yLabel).build();
+    c.getStyler().setChartBackgroundColor(Color.WHITE);
+    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+    c.getStyler().setXAxisLabelRotation(labelRotation);
+    for (Map.Entry<String, List<Integer>> e : bars.entrySet()) {
+      PufferPreconditions.checkArgument(e.getValue().size() == categories.size(),
+          "bars %s: needs one count per category", e.getKey());
+      c.addSeries(e.getKey(), categories, e.getValue());
+    }
+    save(c, file);
+  }
+
+  private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> c, Path file) throws IOException {
+    String name = file.toString();
+    BitmapEncoder.saveBitmap(c, name.endsWith(".png") ? name.substring(0, name.length() - 4) : name,
+        BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  private static double[] unbox(List<Double> v) {
+    double[] out = new double[v.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = v.get(i);
+    }
+    return out;
+  }
+}
