@@ -13,7 +13,7 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * A CSV file of observations as {@link RawRecord}s (docs/ingestion.md, 'File mode'): one record per line after an
+ * A CSV file of observations as {@link RawRecord}s (docs/configuration.md, 'File mode'): one record per line after an
  * optional header (a first line starting with {@code subject}), offset = the 1-based line number, partition 0, the
  * payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes U+FFFD) and end at
  * {@code \n}, {@code \r} or {@code \r\n}.

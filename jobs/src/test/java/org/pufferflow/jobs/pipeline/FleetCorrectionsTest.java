@@ -34,7 +34,7 @@ import org.pufferflow.operators.FleetHistogramFunction;
 
 /**
  * A partition quiet for longer than {@code time.idleTimeoutMillis} (docs/operators.md, 'Fleet histogram';
- * docs/ingestion.md, 'Event time and lateness'): while it is quiet, event time moves on without it and the fleet
+ * docs/configuration.md, 'Event time and lateness'): while it is quiet, event time moves on without it and the fleet
  * windows close; when it comes back its subjects' histograms arrive after their windows were published. None is
  * lost: each is published as a correction and counted, and adding a window's corrections to its record gives, window
  * by window, exactly file mode's fleet record. Every per-subject output equals file mode's.
