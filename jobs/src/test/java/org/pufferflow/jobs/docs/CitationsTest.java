@@ -188,17 +188,31 @@ class CitationsTest {
     }
   }
 
+  /** Java sources of every module, and the other files that cite pages: schemas, YAML, poms, the Compose set-up. */
   static List<Path> sources(Path root) throws IOException {
     List<Path> files = new ArrayList<>();
-    List<Path> modules;
+    List<Path> trees = new ArrayList<>();
     try (Stream<Path> dirs = Files.list(root)) {
-      modules = dirs.filter(d -> Files.isDirectory(d.resolve("src"))).sorted().toList();
+      dirs.filter(d -> Files.isDirectory(d.resolve("src"))).sorted().forEach(d -> {
+        trees.add(d.resolve("src"));
+        files.add(d.resolve("pom.xml"));
+      });
     }
-    for (Path module : modules) {
-      try (Stream<Path> walk = Files.walk(module.resolve("src"))) {
-        walk.filter(p -> p.toString().endsWith(".java")).sorted().forEach(files::add);
+    trees.add(root.resolve("examples"));
+    trees.add(root.resolve("docker"));
+    files.add(root.resolve("pom.xml"));
+    for (Path tree : trees) {
+      if (Files.isDirectory(tree)) {
+        try (Stream<Path> walk = Files.walk(tree)) {
+          walk.filter(p -> CITING.matcher(p.getFileName().toString()).find()).sorted().forEach(files::add);
+        }
       }
     }
+    files.removeIf(f -> !Files.isRegularFile(f));
     return files;
   }
+
+  /** The files whose comments may cite a page. */
+  static final Pattern CITING = Pattern.compile("\\.(java|avsc|ya?ml|xml|sh)$");
+
 }
