@@ -4,7 +4,7 @@ import java.io.Serializable;
 import org.pufferflow.avro.Observation;
 
 /**
- * Maps the payload of an {@link Observation} to a state index in {@code [0, numStates())} (docs/ingestion.md, 'Data model'): the
+ * Maps the payload of an {@link Observation} to a state index in {@code [0, numStates())} (docs/configuration.md, 'Data model'): the
  * {@code categorical}, {@code bins} and {@code grid} discretizers of the job configuration.
  *
  * <p>{@link #discretize} is on the per-record hot path and allocates nothing: it returns the state index, or a

@@ -2,7 +2,7 @@ package org.pufferflow.ingest;
 
 /**
  * Reads the event time of an input record straight from its Avro binary value, without decoding the record
- * (docs/ingestion.md, 'Event time and lateness'): the Kafka sources need the event time of every record to keep one
+ * (docs/configuration.md, 'Event time and lateness'): the Kafka sources need the event time of every record to keep one
  * watermark per partition, and decoding each record twice (once for its time, once to validate it) would double the
  * cost of ingestion. The prefix is read by hand: the fields in front of the time are skipped, the time itself is one
  * zig-zag varint.

@@ -3,7 +3,7 @@ package org.pufferflow.operators;
 import java.util.Objects;
 
 /**
- * The output of the ingestion half (docs/ingestion.md, 'Data model'–§3): subject {@code subjectId} was in state {@code state}
+ * The output of the ingestion half (docs/configuration.md, 'Data model'–§3): subject {@code subjectId} was in state {@code state}
  * (index 0..N−1) at tick {@code tick}. Per subject, observations are emitted in strictly increasing tick order, at
  * most one per tick; a gap between ticks means the chain advanced unobserved. The stream is keyed by subject, and its
  * Flink timestamp is the end of the tick. Private data: mechanisms consume it, it is never published as is.

@@ -16,7 +16,7 @@ import org.pufferflow.ingest.TickOrder;
 
 /**
  * Keyed by subject: emits each subject's accepted records as {@link StateObservation}s in tick order
- * (docs/ingestion.md, 'Event time and lateness'). A record of tick t is rejected by {@link TickOrder}
+ * (docs/configuration.md, 'Event time and lateness'). A record of tick t is rejected by {@link TickOrder}
  * ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output) or buffered, and a buffered
  * tick is emitted
  * <ul>

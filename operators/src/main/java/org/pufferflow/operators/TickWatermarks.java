@@ -16,7 +16,7 @@ import org.pufferflow.ingest.EventTimes;
 import org.pufferflow.ingest.TickClock;
 
 /**
- * The event time of the job's Kafka sources (docs/ingestion.md, 'Event time and lateness'), given to
+ * The event time of the job's Kafka sources (docs/configuration.md, 'Event time and lateness'), given to
  * {@code env.fromSource}, so that Flink keeps one watermark per split (per Kafka partition) and the source's
  * watermark is the minimum over its partitions: a partition that is behind holds event time back, whatever the
  * other partitions a source subtask reads.

@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.Size;
 
-/** Invariants of the ledger (issue 3): spend never below the exact sum, refusals spend nothing, one report each. */
+/** Invariants of the ledger: spend never below the exact sum, refusals spend nothing, one report each. */
 class LedgerProperties {
 
   @Provide

@@ -27,7 +27,7 @@ import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * Issue 4 benchmark: one DPHMM release after warm-up (d = 2, utility graph r = 1.5 cells, ε = 1, strict repair,
+ * Benchmark: one DPHMM release after warm-up (d = 2, utility graph r = 1.5 cells, ε = 1, strict repair,
  * K-norm), beside one p·M product on the same model in the same run. Grids: 10×10 (N = 100, dense M) and 50×50
  * (N = 2500, sparse CSR lazy random walk: stay 0.6, 0.4 spread over the in-grid 4-neighbours). Constraints:
  * {@code support} (τ = 1e-12; K_t cached per C; C is a moving window around the subject), {@code saturated} (support,

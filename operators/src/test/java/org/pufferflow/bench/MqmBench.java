@@ -18,7 +18,7 @@ import org.pufferflow.mechanism.mqm.QuiltInfluence;
 import org.pufferflow.mechanism.mqm.QuiltSearch;
 
 /**
- * Issue 5 benchmarks: σ_max for T = 1000, k = 10, ε = 1 in every mode (influence tables + fast search, nothing
+ * Benchmarks: σ_max for T = 1000, k = 10, ε = 1 in every mode (influence tables + fast search, nothing
  * cached). The release cost is in {@link MqmReleaseBench}.
  * Run: scripts/jmh MqmBench -f 1 -wi 2 -w 1s -i 3 -r 1s
  */

@@ -17,7 +17,7 @@ import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 
 /**
- * Issue 5: the per-release cost of a k = 10 count histogram once σ is cached (T = 1000, exact-any-initial, ε = 1),
+ * Benchmark: the per-release cost of a k = 10 count histogram once σ is cached (T = 1000, exact-any-initial, ε = 1),
  * against the baseline of the same ten discrete Laplace draws called directly, and with the per-release context
  * reset of the keyed generator. Run: scripts/jmh MqmReleaseBench -f 1 -wi 2 -w 1s -i 3 -r 1s
  */

@@ -17,7 +17,7 @@ import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 
 /**
- * Issue 3 benchmarks: the keyed generator and the samplers on it, each paired with the same work on
+ * Benchmarks: the keyed generator and the samplers on it, each paired with the same work on
  * java.util.SplittableRandom (the baseline; test code only). Ratio = keyed throughput / SplittableRandom throughput.
  * Run: scripts/jmh NoiseBench -f 1 -wi 2 -w 1s -i 3 -r 1s
  */

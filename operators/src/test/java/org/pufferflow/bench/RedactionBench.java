@@ -21,7 +21,7 @@ import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
 
 /**
- * Issue 6 benchmarks (docs/redaction.md, 'Streaming contract'): the per-record rule of {@link RedactionPlan} (target <= 1 µs per record after
+ * Benchmarks (docs/redaction.md, 'Streaming contract'): the per-record rule of {@link RedactionPlan} (target <= 1 µs per record after
  * warm-up) and the design cost per configuration. Baseline in the same run: one keyed coin
  * ({@code KeyedRandom.reset + nextLong}), the floor of any record that needs a coin.
  * Run: scripts/jmh RedactionBench -f 1 -wi 2 -w 1s -i 3 -r 1s

@@ -13,7 +13,7 @@ import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.OptOut;
 
 /**
- * {@link EventTimes} against Avro's own encoder (docs/ingestion.md, 'Event time and lateness'): the time read from
+ * {@link EventTimes} against Avro's own encoder (docs/configuration.md, 'Event time and lateness'): the time read from
  * the prefix of an encoded record is its {@code eventTime} field, whatever the other fields hold; any bytes at all
  * give a number or {@link EventTimes#NONE} without throwing.
  */

@@ -11,7 +11,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.OptOut;
 
-/** Strict decoding of any record type (the opt-out topic's and the preflight's use): docs/ingestion.md, 'Reason codes'. */
+/** Strict decoding of any record type (the opt-out topic's and the preflight's use): docs/configuration.md, 'Reason codes'. */
 class StrictAvroDecoderTest {
 
   static byte[] encode(OptOut o) throws IOException {

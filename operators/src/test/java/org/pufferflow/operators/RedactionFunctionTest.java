@@ -346,10 +346,10 @@ class RedactionFunctionTest {
   @Test
   void everyReasonCodeIsListedInTheSchemaDocAndTheIngestionTable() throws IOException {
     String schemaDoc = RejectedObservation.getClassSchema().getField("reasonCode").doc();
-    String table = Files.readString(Path.of("..", "docs", "ingestion.md"));
+    String table = Files.readString(Path.of("..", "docs", "configuration.md"));
     for (ReasonCode r : ReasonCode.values()) {
       assertThat(schemaDoc).as("RejectedObservation.reasonCode doc").contains(r.name());
-      assertThat(table).as("docs/ingestion.md").contains("| `" + r.name() + "` |");
+      assertThat(table).as("docs/configuration.md").contains("| `" + r.name() + "` |");
     }
   }
 

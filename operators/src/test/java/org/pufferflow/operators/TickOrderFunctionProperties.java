@@ -19,7 +19,7 @@ import org.pufferflow.ingest.TickClock;
 import org.pufferflow.ingest.TickOrder;
 
 /**
- * The determinism of tick order (docs/ingestion.md, 'Event time and lateness'): a partition whose records are in
+ * The determinism of tick order (docs/configuration.md, 'Event time and lateness'): a partition whose records are in
  * order within the allowed lateness gives the same observations and the same rejections whatever watermarks arrive
  * in between, as long as they are watermarks of that partition (its newest event time minus the lateness) — also
  * with gaps, duplicates and records far behind their subject (rejected by the subject's own records).

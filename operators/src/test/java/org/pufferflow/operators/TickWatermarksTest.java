@@ -18,7 +18,7 @@ import org.pufferflow.ingest.EventTimes;
 import org.pufferflow.ingest.TickClock;
 
 /**
- * {@link TickWatermarks}, one generator per split of a source subtask (docs/ingestion.md, 'Event time and
+ * {@link TickWatermarks}, one generator per split of a source subtask (docs/configuration.md, 'Event time and
  * lateness'): bounded lateness per split, nothing before a split's first record, idleness of a quiet split, and the
  * flush to the end of the newest tick read once every split of the subtask is quiet.
  */

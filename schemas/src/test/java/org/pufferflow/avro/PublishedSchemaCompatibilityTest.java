@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * with it, in Avro's terms (Avro specification, 'Schema Resolution'): a reader on the current schema reads what a
  * producer on the golden one wrote (backward), and a reader on the golden schema reads what a producer on the
  * current one writes (forward). Records cross the job's Kafka topics between programs built at different times,
- * with no schema registry and no framing (docs/ingestion.md), so both directions matter: e.g. adding a field with a
+ * with no schema registry and no framing (docs/configuration.md), so both directions matter: e.g. adding a field with a
  * default passes, removing or retyping a field or adding one without a default fails.
  *
  * <p>After a compatible edit, copy the new {@code .avsc} over its golden copy in the same commit. An incompatible

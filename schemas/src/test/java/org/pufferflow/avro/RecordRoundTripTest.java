@@ -18,7 +18,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every record of docs/ingestion.md, 'Data model' survives a binary Avro round trip unchanged, and every field has a doc. */
+/** Every record of docs/configuration.md, 'Data model' survives a binary Avro round trip unchanged, and every field has a doc. */
 class RecordRoundTripTest {
 
   static Stream<SpecificRecord> records() {

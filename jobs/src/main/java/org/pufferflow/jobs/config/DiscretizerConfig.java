@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.pufferflow.ingest.GridDiscretizer;
 
 /**
- * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, docs/ingestion.md, 'Data model').
+ * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, docs/configuration.md, 'Data model').
  * The loader guarantees that each variant matches the model's N.
  */
 public sealed interface DiscretizerConfig extends Serializable

@@ -12,7 +12,7 @@ import org.pufferflow.ingest.TickClock;
 import org.pufferflow.ingest.TickOrder;
 
 /**
- * The ingestion objects of one configuration (docs/ingestion.md, 'Data model' and 'Event time and lateness'), built
+ * The ingestion objects of one configuration (docs/configuration.md, 'Data model' and 'Event time and lateness'), built
  * once by {@link ConfigLoader} from {@code time}, {@code model} and {@code discretizer}, serializable, and used as
  * they are by the pipeline (the validate + discretize and tick-order operators, the redaction and fleet functions):
  * nothing downstream rebuilds them from configuration data. Equal when built from equal configuration.

@@ -5,7 +5,7 @@ import java.time.Duration;
 import org.pufferflow.ingest.TickClock;
 
 /**
- * Event time (docs/configuration.md, 'time'; docs/ingestion.md, 'Event time and lateness'):
+ * Event time (docs/configuration.md, 'time'; docs/configuration.md, 'Event time and lateness'):
  * {@code tick = floor((eventTime - epochMillis) / tickMillis)}. Per subject, records up to
  * {@code allowedLatenessTicks} ticks late are buffered and processed in order; later ones are rejected. The Kafka
  * sources keep one watermark per partition, trailing its newest record by the allowed lateness; a partition quiet for

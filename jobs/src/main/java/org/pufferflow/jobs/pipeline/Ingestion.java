@@ -15,7 +15,7 @@ import org.pufferflow.operators.TickOrderFunction;
 import org.pufferflow.operators.ValidateObservations;
 
 /**
- * The ingestion operators (docs/ingestion.md, 'Event time and lateness'), whatever the source:
+ * The ingestion operators (docs/configuration.md, 'Event time and lateness'), whatever the source:
  * <pre>
  *   raw records (event time assigned in the source) → validate + discretize ─(rejected)─┐
  *     → keyBy(subject) → tick order (DUPLICATE_TICK, TOO_LATE) ─────────────────────────┴→ rejected

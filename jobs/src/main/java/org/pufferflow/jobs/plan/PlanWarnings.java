@@ -34,7 +34,7 @@ public final class PlanWarnings {
     }
     if (d != null && m != null) {
       w.add("dphmm, mqm: both publish the same subjects' states, and no theorem composes a DPHMM release with an MQM"
-          + " histogram under correlation (docs/privacy-guarantees.md, 'Assumptions'), so neither guarantee covers"
+          + " histogram under correlation (docs/index.md, 'Assumptions'), so neither guarantee covers"
           + " the pair; run them on different subjects or keep one of the two sections");
     }
     return w;

@@ -23,7 +23,7 @@ import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.testing.KeyFiles;
 
 /**
- * docs/ingestion.md, 'Output files': {@code pufferflow run} in file mode, twice with the same input and key at
+ * docs/configuration.md, 'Output files': {@code pufferflow run} in file mode, twice with the same input and key at
  * parallelism 3 with frequent checkpoints (so each output comes in parts from several subtasks and checkpoints),
  * writes byte-identical files (SHA-256), in both formats; and the {@code jsonl} files are sorted by their key.
  */

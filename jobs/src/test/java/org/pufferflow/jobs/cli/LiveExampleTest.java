@@ -18,7 +18,7 @@ import org.pufferflow.jobs.config.TimeConfig;
 import org.pufferflow.jobs.testing.CommittedRecords;
 
 /**
- * Issue 16, item 4 (docs/cli.md, 'run' and 'feed'; docs/ingestion.md, 'Event time and lateness'): docs/cli.md's Kafka
+ * (docs/cli.md, 'run' and 'feed'; docs/configuration.md, 'Event time and lateness'): docs/cli.md's Kafka
  * example exactly as written — {@code run --config examples/smart-meters.yaml} in one process (the embedded broker),
  * {@code feed} its CSV from another — publishes every output (4 meters' day histograms and the fleet's) within the
  * documented delay after the feed finished, although the input then goes quiet; SIGTERM then stops the job with one

@@ -44,25 +44,54 @@ class CitationsTest {
     assertThat(problems).isEmpty();
   }
 
-  /** The user guide and README name no path outside the repository either. */
+  /**
+   * The user guide and README name no path outside the repository either, carry no tracker numbers, and every
+   * relative link (and heading anchor) and every citation of a page under docs/ (with a quoted section) in them
+   * resolves.
+   */
   @Test
-  void noDocumentNamesAPathOutsideTheRepository() throws IOException {
+  void everyPageOfTheDocsResolvesInsideTheRepository() throws IOException {
     Path root = RepositoryPaths.root();
     List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
     try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).forEach(pages::add);
+      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
     List<String> problems = new ArrayList<>();
     for (Path page : pages) {
+      problems.addAll(DocLinks.problems(root, page));
       List<String> lines = Files.readAllLines(page);
       for (int i = 0; i < lines.size(); i++) {
-        if (lines.get(i).contains(SHARED + "/spec") || lines.get(i).contains("../" + SHARED)) {
-          problems.add(root.relativize(page) + ":" + (i + 1) + ": " + lines.get(i).strip());
-        }
+        problems.addAll(pageProblems(root, lines.get(i), root.relativize(page) + ":" + (i + 1)));
       }
     }
     assertThat(problems).isEmpty();
   }
+
+  /** What a line of a page must not do: name the specifications' folder or a tracker number, cite a missing page. */
+  static List<String> pageProblems(Path root, String line, String where) {
+    List<String> out = new ArrayList<>();
+    if (line.contains(SHARED + "/spec") || line.contains("../" + SHARED) || SPEC_SECTION.matcher(line).find()
+        || DESIGN.matcher(line).find()) {
+      out.add(where + ": cites a file outside the repository: " + line.strip());
+    }
+    if (TRACKER.matcher(line).find()) {
+      out.add(where + ": names a tracker number: " + line.strip());
+    }
+    Matcher m = Pattern.compile("(?<![\\w./-])docs/[\\w-]+\\.md\\b").matcher(line);
+    while (m.find()) {
+      if (!Files.isRegularFile(root.resolve(m.group()))) {
+        out.add(where + ": " + m.group() + " is not a page of this repository: " + line.strip());
+      }
+    }
+    out.addAll(sectionProblems(root, line, where));
+    return out;
+  }
+
+  /** A tracker number: "issue" and a number, or a hash sign and a number (not an anchor, not a heading). */
+  static final Pattern TRACKER = Pattern.compile("(?i)\\bissues? #?\\d+|(?<![\\w&/(\\]])#\\d+\\b");
+
+  /** The design document that is not in the repository. */
+  static final Pattern DESIGN = Pattern.compile("(?<![\\w-])design\\.md\\b");
 
   @Test
   void theCheckerFindsWhatItMust() {
@@ -80,6 +109,29 @@ class CitationsTest {
     // a title that runs over the line break is checked by the part on this line
     assertThat(problems(root, " * see docs/mqm" + md + ", 'No such heading at", "x")).isNotEmpty();
     assertThat(problems(root, " * see README" + md, "x")).isEmpty();
+    assertThat(problems(root, " * Issue " + "16, item 1: watermarks", "x")).isNotEmpty();
+    assertThat(problems(root, " * the connector's issue FLINK-31006", "x")).isEmpty();
+    assertThat(pageProblems(root, "as the design" + md + " says", "x")).isNotEmpty();
+    assertThat(pageProblems(root, "fixed in #" + "12", "x")).isNotEmpty();
+    assertThat(pageProblems(root, "see [budget](#budget) and docs/nowhere" + md, "x")).hasSize(1);
+    assertThat(pageProblems(root, "(docs/mqm" + md + ", 'No such heading here')", "x")).isNotEmpty();
+    assertThat(pageProblems(root, "(docs/mqm" + md + ", 'Modes')", "x")).isEmpty();
+  }
+
+  @Test
+  void theLinkCheckerFindsWhatItMust() throws IOException {
+    Path root = RepositoryPaths.root();
+    Path index = root.resolve("docs/index.md");
+    assertThat(DocLinks.slug("plan --config — what a whole job promises"))
+        .isEqualTo("plan---config--what-a-whole-job-promises");
+    assertThat(DocLinks.slug("`mqm` (optional — absent = disabled)")).isEqualTo("mqm-optional--absent--disabled");
+    assertThat(DocLinks.problem(root, index, "configuration.md")).isNull();
+    assertThat(DocLinks.problem(root, index, "../examples")).isNull();
+    assertThat(DocLinks.problem(root, index, "https://flink.apache.org")).isNull();
+    assertThat(DocLinks.problem(root, index, "nowhere.md")).isNotNull();
+    assertThat(DocLinks.problem(root, index, "configuration.md#budget")).isNull();
+    assertThat(DocLinks.problem(root, index, "configuration.md#no-such-heading")).isNotNull();
+    assertThat(DocLinks.problem(root, index, "../../outside.md")).isNotNull();
   }
 
   /** The folder beside the repository that holds the specifications (spelled in two parts for this file's sake). */
@@ -108,6 +160,15 @@ class CitationsTest {
         out.add(where + ": " + doc + " is not a document of this repository: " + line.strip());
       }
     }
+    if (TRACKER.matcher(line).find()) {
+      out.add(where + ": names a tracker number: " + line.strip());
+    }
+    out.addAll(sectionProblems(root, line, where));
+    return out;
+  }
+
+  static List<String> sectionProblems(Path root, String line, String where) {
+    List<String> out = new ArrayList<>();
     Matcher s = SECTION.matcher(line);
     while (s.find()) {
       Path page = root.resolve(s.group(1));
@@ -127,17 +188,31 @@ class CitationsTest {
     }
   }
 
+  /** Java sources of every module, and the other files that cite pages: schemas, YAML, poms, the Compose set-up. */
   static List<Path> sources(Path root) throws IOException {
     List<Path> files = new ArrayList<>();
-    for (String module : List.of("schemas", "operators", "jobs", "tools")) {
-      Path src = root.resolve(module).resolve("src");
-      if (!Files.isDirectory(src)) {
-        continue;
-      }
-      try (Stream<Path> walk = Files.walk(src)) {
-        walk.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
+    List<Path> trees = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(root)) {
+      dirs.filter(d -> Files.isDirectory(d.resolve("src"))).sorted().forEach(d -> {
+        trees.add(d.resolve("src"));
+        files.add(d.resolve("pom.xml"));
+      });
+    }
+    trees.add(root.resolve("examples"));
+    trees.add(root.resolve("docker"));
+    files.add(root.resolve("pom.xml"));
+    for (Path tree : trees) {
+      if (Files.isDirectory(tree)) {
+        try (Stream<Path> walk = Files.walk(tree)) {
+          walk.filter(p -> CITING.matcher(p.getFileName().toString()).find()).sorted().forEach(files::add);
+        }
       }
     }
+    files.removeIf(f -> !Files.isRegularFile(f));
     return files;
   }
+
+  /** The files whose comments may cite a page. */
+  static final Pattern CITING = Pattern.compile("\\.(java|avsc|ya?ml|xml|sh)$");
+
 }

@@ -33,7 +33,7 @@ import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * Issue 16 (docs/ingestion.md, 'Event time and lateness'; docs/operators.md, 'Fleet histogram'; docs/redaction.md,
+ * Skewed input (docs/configuration.md, 'Event time and lateness'; docs/operators.md, 'Fleet histogram'; docs/redaction.md,
  * 'When an opt-out takes effect'): the whole job on a 4-partition input topic and a 3-partition opt-out topic,
  * produced with skew while the job runs — one partition written entirely before the others start, two in bursts, one
  * pausing for 2.5 s and coming back, opt-outs written long after the observations they precede in event time —

@@ -29,7 +29,7 @@ import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
 
 /**
- * Issue 11, item 4 (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
+ * Recovery (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
  * (every mechanism, opt-outs, poison records) on the embedded broker and a MiniCluster, run twice on the same input:
  * run A without failure, run B with a task that fails once after a checkpoint completed, so Flink restores from the
  * checkpoint and replays. Every output topic of run B, read committed, equals run A's: per subject the same

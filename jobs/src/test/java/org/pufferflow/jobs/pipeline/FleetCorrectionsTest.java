@@ -33,8 +33,8 @@ import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.FleetHistogramFunction;
 
 /**
- * Issue 16, a partition quiet for longer than {@code time.idleTimeoutMillis} (docs/operators.md, 'Fleet histogram';
- * docs/ingestion.md, 'Event time and lateness'): while it is quiet, event time moves on without it and the fleet
+ * A partition quiet for longer than {@code time.idleTimeoutMillis} (docs/operators.md, 'Fleet histogram';
+ * docs/configuration.md, 'Event time and lateness'): while it is quiet, event time moves on without it and the fleet
  * windows close; when it comes back its subjects' histograms arrive after their windows were published. None is
  * lost: each is published as a correction and counted, and adding a window's corrections to its record gives, window
  * by window, exactly file mode's fleet record. Every per-subject output equals file mode's.

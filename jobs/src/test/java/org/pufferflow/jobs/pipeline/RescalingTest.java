@@ -39,7 +39,7 @@ import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
 
 /**
- * Issue 11, item 5 (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
+ * Rescaling (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
  * (every mechanism, opt-outs, poison records) is stopped with a savepoint at parallelism 1 in the middle of its
  * input, restored at parallelism 2 and finished; its committed outputs equal those of an unscaled run on the same
  * input, per subject and byte for byte. The input comes in two halves, the second only after the savepoint, and

@@ -15,7 +15,7 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.testing.ObservationRecords;
 
 /**
- * Test fixture of the event-time tests (docs/ingestion.md, 'Event time and lateness'): a deterministic input of
+ * Test fixture of the event-time tests (docs/configuration.md, 'Event time and lateness'): a deterministic input of
  * {@code subjects} two-state chains over {@code ticks} ticks of 1 s, each subject in a fixed partition, with what a
  * real feed has — records of a subject swapped within the allowed lateness of 2 ticks, a few gaps, duplicates and
  * records too late for their subject — and opt-outs issued at various event times, each in one partition of the opt-out

@@ -30,11 +30,11 @@ import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * Issue 16, item 1 (docs/ingestion.md, 'Event time and lateness'; docs/configuration.md, 'time'): watermark
+ * Alignment (docs/configuration.md, 'Event time and lateness'; docs/configuration.md, 'time'): watermark
  * alignment. One partition is written whole before the others, which are written a tick at a time; with
  * {@code time.maxDriftTicks: 10} the job does not read it far ahead of the slowest other partition (Flink pauses it),
  * where without alignment it is read to its end at once. Alignment acts per fetch and per watermark period, so it
- * overshoots the drift by what a partition delivers in between (docs/ingestion.md, 'Event time and lateness').
+ * overshoots the drift by what a partition delivers in between (docs/configuration.md, 'Event time and lateness').
  */
 @Timeout(180)
 class WatermarkAlignmentTest {

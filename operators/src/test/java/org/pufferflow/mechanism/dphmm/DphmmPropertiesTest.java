@@ -14,7 +14,7 @@ import org.pufferflow.noise.NoiseKey;
 import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.RepairMode;
 
-/** The invariants of issue 4 / docs/dphmm.md, 'Repair modes' on random instances (N ≤ 12, d ≤ 3). */
+/** The invariants of docs/dphmm.md, 'Repair modes' on random instances (N ≤ 12, d ≤ 3). */
 class DphmmPropertiesTest {
 
   static KeyedRandom rng() {

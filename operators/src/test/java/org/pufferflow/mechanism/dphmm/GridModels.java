@@ -1,7 +1,7 @@
 package org.pufferflow.mechanism.dphmm;
 
 /**
- * Grid mobility models used by the DPHMM tests and benchmarks (docs/test-vectors.md, 'DPHMM' (d); issue 4's benchmark): cells of
+ * Grid mobility models used by the DPHMM tests and benchmarks (docs/test-vectors.md, 'DPHMM' (d); its benchmark): cells of
  * a side×side grid numbered row-major, k = side·row + col.
  */
 public final class GridModels {

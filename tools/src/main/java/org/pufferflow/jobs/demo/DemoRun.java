@@ -128,7 +128,7 @@ public final class DemoRun {
 
   /**
    * Creates every topic of every pipeline once, with unlimited retention: a safeguard. Every record the demo writes
-   * and the job publishes carries its publication time as Kafka timestamp (docs/ingestion.md, 'Kafka record
+   * and the job publishes carries its publication time as Kafka timestamp (docs/configuration.md, 'Kafka record
    * timestamps'); when the outputs carried the synthetic event times (2026-01-01 onwards) instead, the broker's
    * default retention of 7 days deleted them at its next check, while the demo was still reading them.
    */

@@ -19,7 +19,7 @@ import org.pufferflow.common.PufferPreconditions;
  * model unfit for the mechanisms: a chain that is not ergodic (irreducible and aperiodic; MQM's approximate modes and
  * the DPHMM stationary prior need it) and states visited fewer than {@code minVisits} times (their rows are mostly
  * smoothing). The traces must be public prior knowledge: the guarantees assume the adversary knows this model
- * (docs/privacy-guarantees.md, 'Assumptions').
+ * (docs/index.md, 'Assumptions').
  *
  * @param labels the state labels
  * @param smoothing λ of the add-λ estimate

@@ -16,7 +16,7 @@ import org.pufferflow.avro.Observation;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * An Avro object container file of {@code Observation} records as {@link RawRecord}s (docs/ingestion.md, 'File
+ * An Avro object container file of {@code Observation} records as {@link RawRecord}s (docs/configuration.md, 'File
  * mode'): payload = the record re-encoded in Avro binary (what a producer writes to the input topic), offset = the
  * record's 0-based index in the file, partition 0. The file's writer schema is resolved against
  * {@code Observation} (checked before the job starts by {@link FileInputs#check}).

@@ -12,7 +12,7 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * A CSV file of observations as {@link RawRecord}s (docs/ingestion.md, 'File mode'): one record per row of
+ * A CSV file of observations as {@link RawRecord}s (docs/configuration.md, 'File mode'): one record per row of
  * {@link CsvRows} (header, blank lines and a byte-order mark skipped), offset = the row's 1-based line number,
  * partition 0, the payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes U+FFFD).
  *

@@ -11,7 +11,7 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
 
 /**
  * Turns one CSV line into the value of an input record: the Avro binary encoding of an {@code Observation}, exactly
- * what a producer writes to the Kafka input topic (docs/ingestion.md, 'File mode'). The columns depend on the job's
+ * what a producer writes to the Kafka input topic (docs/configuration.md, 'File mode'). The columns depend on the job's
  * discretizer: {@code subject,time,state} (categorical: the state label), {@code subject,time,reading} (bins),
  * {@code subject,time,lat,lon} (grid); {@code time} is epoch milliseconds.
  *

@@ -26,7 +26,7 @@ import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * The file-mode inputs (docs/ingestion.md, 'File mode'): observations from a CSV or Avro file as the same
+ * The file-mode inputs (docs/configuration.md, 'File mode'): observations from a CSV or Avro file as the same
  * {@link RawRecord}s a Kafka source gives (so ingestion, rejections and the mechanisms do not know the difference),
  * and opt-outs from a small CSV file read by the client before the job starts.
  *

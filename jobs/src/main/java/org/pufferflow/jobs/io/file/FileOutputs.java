@@ -25,7 +25,7 @@ import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
 
 /**
- * The file-mode outputs (docs/ingestion.md, 'File mode'): one Flink {@code FileSink} per output writes part files
+ * The file-mode outputs (docs/configuration.md, 'File mode'): one Flink {@code FileSink} per output writes part files
  * under {@code <dir>/.parts/<fileStem>/}, and after the job has finished {@link #finish} merges each output's parts
  * into {@code <dir>/<fileStem>.jsonl} or {@code .avro}, sorted in the canonical order ({@link OutputOrder}).
  *

@@ -18,7 +18,7 @@ import org.apache.avro.specific.SpecificData;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Writes Avro records as JSON Lines, one object per line with the schema's field names (docs/ingestion.md, 'File
+ * Writes Avro records as JSON Lines, one object per line with the schema's field names (docs/configuration.md, 'File
  * mode'), for the {@code jsonl} output files:
  * <ul>
  *   <li>a union with null is the value or {@code null} (no Avro type wrapper); other unions write the value of the

@@ -83,7 +83,7 @@ public final class CsvFeed {
         byte[] key = key(line, codec.subject()).getBytes(StandardCharsets.UTF_8);
         // no record timestamp: the producer stamps the publication time. The event time is in the record; stamping
         // it as the Kafka timestamp let the broker's time retention (7 days by default) delete the records of an
-        // older data set before the job read them (docs/ingestion.md, 'Kafka record timestamps').
+        // older data set before the job read them (docs/configuration.md, 'Kafka record timestamps').
         producer.send(new ProducerRecord<>(topic, null, null, key, value), (metadata, e) -> {
           if (e != null) {
             failure.compareAndSet(null, e);

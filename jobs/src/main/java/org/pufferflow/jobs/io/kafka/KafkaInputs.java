@@ -48,7 +48,7 @@ public final class KafkaInputs {
   }
 
   /**
-   * The event time of the job's sources (docs/ingestion.md, 'Event time and lateness'): {@link TickWatermarks} per
+   * The event time of the job's sources (docs/configuration.md, 'Event time and lateness'): {@link TickWatermarks} per
    * partition, and the sources of one pipeline in one watermark-alignment group ({@code time.maxDriftTicks}).
    *
    * @param group the alignment group (one per pipeline: its observation and opt-out sources)

@@ -30,7 +30,7 @@ import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
 
 /**
- * docs/ingestion.md, 'Output files': whatever parts the records come in, {@link FileOutputs#finish} writes them in
+ * docs/configuration.md, 'Output files': whatever parts the records come in, {@link FileOutputs#finish} writes them in
  * the canonical order (key, then encoded bytes; computed here independently of {@link OutputOrder}), and a sort
  * that spills after every one to three records (merging two runs at a time) writes the same bytes as one that never
  * spills. Small value ranges make equal keys and duplicate records frequent.

@@ -14,7 +14,7 @@ import net.jqwik.api.constraints.StringLength;
 import org.pufferflow.avro.Observation;
 
 /**
- * docs/ingestion.md, 'File mode': a malformed line goes to ingestion as its own bytes and is rejected as
+ * docs/configuration.md, 'File mode': a malformed line goes to ingestion as its own bytes and is rejected as
  * UNDECODABLE; a well-formed line decodes to exactly its fields.
  */
 class CsvObservationsProperties {

@@ -12,7 +12,7 @@ import org.pufferflow.ingest.ObservationValidator;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.JobConfig;
 
-/** docs/ingestion.md, 'File mode': one CSV line per observation, columns per discretizer. */
+/** docs/configuration.md, 'File mode': one CSV line per observation, columns per discretizer. */
 class CsvObservationsTest {
 
   private static Observation obs(String subject, Long time, String label, Double reading, Double lat, Double lon) {

@@ -35,7 +35,7 @@ import org.pufferflow.operators.Rejections;
 import org.pufferflow.operators.ValidateObservations;
 
 /**
- * docs/ingestion.md, 'File mode': a CSV file through the real ingestion step into rejected.jsonl — each bad line is
+ * docs/configuration.md, 'File mode': a CSV file through the real ingestion step into rejected.jsonl — each bad line is
  * rejected with its own reason, a malformed one as UNDECODABLE with the line itself as payload and its line number
  * as offset.
  */

@@ -35,7 +35,7 @@ import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.operators.RawRecord;
 
-/** docs/ingestion.md, 'File mode': files as RawRecords, with line numbers and record indices as offsets. */
+/** docs/configuration.md, 'File mode': files as RawRecords, with line numbers and record indices as offsets. */
 @Timeout(180)
 class FileInputsTest {
 

@@ -46,7 +46,7 @@ import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.operators.RawRecord;
 
 /**
- * docs/ingestion.md, 'File mode': file outputs on a MiniCluster at parallelism 2 with checkpointing; every record
+ * docs/configuration.md, 'File mode': file outputs on a MiniCluster at parallelism 2 with checkpointing; every record
  * written exactly once, in both formats, also across a failure and restore, and in the canonical order.
  */
 @Timeout(300)

@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.Size;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.RejectedObservation;
 
-/** docs/ingestion.md, 'File mode': a JSON line is one line and gives back every value exactly. */
+/** docs/configuration.md, 'File mode': a JSON line is one line and gives back every value exactly. */
 class JsonLinesProperties {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -25,7 +25,7 @@ import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 
-/** docs/ingestion.md, 'File mode': the jsonl outputs carry the Avro schema's field names. */
+/** docs/configuration.md, 'File mode': the jsonl outputs carry the Avro schema's field names. */
 class JsonLinesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -38,7 +38,7 @@ class KafkaPreflightTest {
 
   /**
    * Topics the job creates keep records by the time they reached the broker: an old data set's event times, set as
-   * record timestamps by some producer, must not fall to the time retention (docs/ingestion.md, 'Kafka record
+   * record timestamps by some producer, must not fall to the time retention (docs/configuration.md, 'Kafka record
    * timestamps').
    */
   @Test
