@@ -9,6 +9,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
@@ -73,6 +74,9 @@ public final class RedactionFunction
 
   /** Name of the keyed state (stable: savepoints refer to it). */
   public static final String STATE_NAME = "redaction-buffer";
+
+  /** The type of the opt-out (second) input: Avro's specific record type, never a generic (Kryo) one. */
+  public static final TypeInformation<OptOut> OPT_OUT_TYPE = TypeInformation.of(OptOut.class);
 
   /** Source topic written into rejections (the control records carry no Kafka origin). */
   public static final String OPT_OUT_SOURCE = "opt-out";

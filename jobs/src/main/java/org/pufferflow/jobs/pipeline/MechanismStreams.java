@@ -73,7 +73,6 @@ public record MechanismStreams(
   static final TypeInformation<DphmmRelease> DPHMM_TYPE = TypeInformation.of(DphmmRelease.class);
   static final TypeInformation<WindowHistogram> MQM_TYPE = TypeInformation.of(WindowHistogram.class);
   static final TypeInformation<RedactedRecord> REDACTION_TYPE = TypeInformation.of(RedactedRecord.class);
-  public static final TypeInformation<OptOut> OPT_OUT_TYPE = TypeInformation.of(OptOut.class);
   static final TypeInformation<FleetHistogram> FLEET_TYPE = TypeInformation.of(FleetHistogram.class);
 
   /**
@@ -181,7 +180,7 @@ public record MechanismStreams(
    */
   public static DataStream<OptOut> noOptOuts(DataStream<StateObservation> observations, String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.flatMap(new NoOptOuts(), OPT_OUT_TYPE).name(id + "no opt-outs").uid(id + OPT_OUTS_UID);
+    return observations.flatMap(new NoOptOuts(), RedactionFunction.OPT_OUT_TYPE).name(id + "no opt-outs").uid(id + OPT_OUTS_UID);
   }
 
   /** Emits nothing. */

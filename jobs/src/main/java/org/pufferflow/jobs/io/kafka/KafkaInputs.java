@@ -16,8 +16,8 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.StrictAvroDecoder;
 import org.pufferflow.jobs.config.TimeConfig;
-import org.pufferflow.jobs.pipeline.MechanismStreams;
 import org.pufferflow.operators.RawRecord;
+import org.pufferflow.operators.RedactionFunction;
 import org.pufferflow.operators.Rejections;
 import org.pufferflow.operators.TickWatermarks;
 
@@ -91,7 +91,7 @@ public final class KafkaInputs {
    * those without an event time ({@code MISSING_TIME}: the contract of docs/redaction.md needs it).
    */
   public static SingleOutputStreamOperator<OptOut> optOuts(DataStream<RawRecord> raw, String id) {
-    return raw.process(new DecodeOptOuts(), MechanismStreams.OPT_OUT_TYPE).name(id + "decode opt-outs")
+    return raw.process(new DecodeOptOuts(), RedactionFunction.OPT_OUT_TYPE).name(id + "decode opt-outs")
         .uid(id + "decode-opt-outs");
   }
 
