@@ -31,7 +31,7 @@ import org.pufferflow.ingest.ReasonCode;
  * <p>Every figure is an aggregate over the instance's subjects; nothing is per subject or per record, so no metric
  * ties a private quantity (for instance that a true state lay outside its constraint set) to a subject or a tick.
  */
-public final class OperatorMetrics {
+final class OperatorMetrics {
 
   /** The group every pufferflow metric lives in. */
   public static final String GROUP = "pufferflow";
@@ -94,7 +94,7 @@ public final class OperatorMetrics {
    * The metrics of a mechanism or fleet function: group {@value #GROUP} → {@code scope}, rejection counters for
    * {@code reasons} (metrics only).
    */
-  public static OperatorMetrics forMechanism(RuntimeContext context, String scope, ReasonCode... reasons) {
+  static OperatorMetrics forMechanism(RuntimeContext context, String scope, ReasonCode... reasons) {
     PufferPreconditions.checkNotNull("scope", scope);
     return new OperatorMetrics(context, context.getMetricGroup().addGroup(GROUP).addGroup(scope), false, reasons);
   }
@@ -103,7 +103,7 @@ public final class OperatorMetrics {
    * The metrics of an ingestion function: group {@value #GROUP}, rejection counters for {@code reasons}, each also
    * counted in the accumulator {@value #REJECTED_ACCUMULATOR_PREFIX}{@code <REASON>}.
    */
-  public static OperatorMetrics forIngestion(RuntimeContext context, ReasonCode... reasons) {
+  static OperatorMetrics forIngestion(RuntimeContext context, ReasonCode... reasons) {
     return new OperatorMetrics(context, context.getMetricGroup().addGroup(GROUP), true, reasons);
   }
 
