@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.metrics.Counter;
@@ -135,12 +136,14 @@ final class OperatorMetrics {
   }
 
   /** The count of the counter {@code name} (tests and diagnostics; 0 if never registered). */
+  @VisibleForTesting
   long count(String name) {
     Counter c = counters.get(name);
     return c == null ? 0 : c.getCount();
   }
 
   /** The rejections counted with {@code reason} (tests and diagnostics; 0 if not registered). */
+  @VisibleForTesting
   long rejects(ReasonCode reason) {
     Counter c = rejects.get(reason);
     return c == null ? 0 : c.getCount();
