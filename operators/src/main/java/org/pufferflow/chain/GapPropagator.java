@@ -1,6 +1,7 @@
 package org.pufferflow.chain;
 
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.VisibleForTesting;
 
 /**
  * p·M^g for a gap of g ≥ 1 ticks with cost bounded independently of g (docs/dphmm.md, "Gaps").
@@ -58,6 +59,7 @@ public final class GapPropagator {
   }
 
   /** With repeated squaring for chains of at most {@code squaringMaxStates} states (0: never; for tests). */
+  @VisibleForTesting
   GapPropagator(TransitionMatrix m, int squaringMaxStates) {
     this.m = PufferPreconditions.checkNotNull("transition", m);
     this.n = m.size();
@@ -191,6 +193,7 @@ public final class GapPropagator {
   }
 
   /** Number of vector–matrix products the last {@link #propagate} computed (for tests). */
+  @VisibleForTesting
   long lastProducts() {
     return products;
   }

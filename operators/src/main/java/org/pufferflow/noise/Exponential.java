@@ -13,7 +13,7 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p><b>Admissible scales.</b> [{@link #MIN_SCALE}, {@link #MAX_SCALE}], the same range as {@link GammaSampler}.
  */
-public final class Exponential {
+final class Exponential {
 
   /** Smallest admissible scale. */
   public static final double MIN_SCALE = GammaSampler.MIN_SCALE;

@@ -11,6 +11,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.VisibleForTesting;
 
 /**
  * The job's secret noise key (docs/privacy-noise.md, 'The keyed generator'): the master key of every {@link KeyedRandom} stream.
@@ -86,6 +87,7 @@ public final class NoiseKey {
   }
 
   /** {@link #fromEnv} on an explicit value, so that tests need not set process environment variables. */
+  @VisibleForTesting
   static NoiseKey fromEnvValue(String variable, String value) {
     String where = "noise key environment variable " + variable;
     if (value == null) {

@@ -1,11 +1,14 @@
 package org.pufferflow.operators;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * A record that passed the stateless checks ({@link org.pufferflow.ingest.ObservationValidator}): its subject, tick,
  * state and event time, plus its Kafka origin and raw bytes in case the per-subject ordering step still rejects it
  * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). A Flink POJO. Private data: {@link #toString()} shows neither the
  * state nor the payload.
  */
+@PublicEvolving
 public class AcceptedRecord {
   public String subjectId;
   public long tick;

@@ -17,7 +17,7 @@ import org.pufferflow.common.PufferPreconditions;
  * {@link LedgerState}). The caller's duties: charge in tick order per subject, emit the event this returns, and
  * store the state back after every charge.
  */
-public final class BudgetGate {
+final class BudgetGate {
 
   private final String mechanism;
   private final PrivacyLedger ledger;
@@ -26,7 +26,7 @@ public final class BudgetGate {
    * @param mechanism the public mechanism id written into ledger events ({@code dphmm}, {@code mqm},
    *     {@code redaction})
    */
-  public BudgetGate(String mechanism, LedgerPolicy spec) {
+  BudgetGate(String mechanism, LedgerPolicy spec) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
     this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", spec));
   }

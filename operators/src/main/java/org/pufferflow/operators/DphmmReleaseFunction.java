@@ -2,6 +2,8 @@ package org.pufferflow.operators;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -61,6 +63,7 @@ import org.pufferflow.operators.state.CompactPosteriorSerializer;
  * are built once per instance in {@code open()}; the per-record work allocates only the output record, the boxed
  * longs and the objects the state backend returns, and (sparse encoding) arrays when a subject's support grows.
  */
+@PublicEvolving
 public final class DphmmReleaseFunction extends KeyedProcessFunction<String, StateObservation, DphmmRelease>
     implements CheckpointedFunction {
 
@@ -215,11 +218,13 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   }
 
   /** This instance's metrics (tests read the counters). */
+  @VisibleForTesting
   OperatorMetrics metrics() {
     return mechanism.metrics();
   }
 
   /** The releaser of this instance (tests read the cache statistics). */
+  @VisibleForTesting
   DphmmReleaser releaser() {
     return releaser;
   }

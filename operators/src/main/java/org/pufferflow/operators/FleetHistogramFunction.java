@@ -3,6 +3,8 @@ package org.pufferflow.operators;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
@@ -54,6 +56,7 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  * an external record, so a histogram breaking these duties is the job's fault (a wiring error) and fails it, as
  * {@link KeyedMechanism}'s contract-breach policy says.
  */
+@PublicEvolving
 public final class FleetHistogramFunction
     extends KeyedProcessFunction<Tuple2<Long, Long>, WindowHistogram, FleetHistogram> {
 
@@ -220,6 +223,7 @@ public final class FleetHistogramFunction
   }
 
   /** Corrections published by this instance (tests). */
+  @VisibleForTesting
   long corrections() {
     return corrections.getCount();
   }

@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.OutputTag;
 import org.pufferflow.avro.LedgerEvent;
@@ -11,6 +12,7 @@ import org.pufferflow.avro.RejectedObservation;
  * opt-out for a tick already released), which go to the dead-letter topic with their own reason code. Both carry
  * explicit Avro type information, never a generic (Kryo) type.
  */
+@PublicEvolving
 public final class MechanismOutputs {
 
   /** Ledger events of every mechanism (the record names the mechanism). */

@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 
@@ -17,6 +18,7 @@ import org.apache.flink.api.common.typeinfo.Types;
  *
  * <p>A Flink POJO (public fields, no-argument constructor) with explicit {@link #TYPE}; never Kryo.
  */
+@Internal
 public class MqmProgress {
 
   /** Type information of this POJO (Flink's PojoSerializer). */

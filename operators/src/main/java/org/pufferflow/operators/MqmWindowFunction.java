@@ -2,6 +2,8 @@ package org.pufferflow.operators;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -43,6 +45,7 @@ import org.pufferflow.operators.state.StateWindowSerializer;
  * breaking them is not used: it goes to {@link MechanismOutputs#REJECTED} (DUPLICATE_TICK, TOO_LATE or
  * UNKNOWN_LABEL), is counted, and changes nothing.
  */
+@PublicEvolving
 public final class MqmWindowFunction extends KeyedProcessFunction<String, StateObservation, WindowHistogram>
     implements CheckpointedFunction {
 
@@ -188,6 +191,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   }
 
   /** This instance's metrics (after {@code open()}; tests). */
+  @VisibleForTesting
   OperatorMetrics metrics() {
     return mechanism.metrics();
   }

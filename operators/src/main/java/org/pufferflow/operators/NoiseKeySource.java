@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.NoiseKey;
@@ -17,6 +18,7 @@ import org.pufferflow.noise.NoiseKey;
  * <p>Messages and {@link #toString()} never repeat the path or the variable name, in case a user pasted the key
  * itself where a file name or a variable name belongs; they name the configuration key instead.
  */
+@PublicEvolving
 public final class NoiseKeySource implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.runtime.throwable.ThrowableAnnotation;
 import org.apache.flink.runtime.throwable.ThrowableType;
 
@@ -14,6 +15,7 @@ import org.apache.flink.runtime.throwable.ThrowableType;
  * same TaskManager would find the same missing key. An {@link IllegalArgumentException}, so callers that check the
  * key at start (the CLI's configuration loader) keep reporting it as invalid input.
  */
+@PublicEvolving
 @ThrowableAnnotation(ThrowableType.NonRecoverableError)
 public final class NoiseKeyUnavailableException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

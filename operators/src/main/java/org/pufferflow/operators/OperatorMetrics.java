@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.metrics.Counter;
@@ -31,7 +32,7 @@ import org.pufferflow.ingest.ReasonCode;
  * <p>Every figure is an aggregate over the instance's subjects; nothing is per subject or per record, so no metric
  * ties a private quantity (for instance that a true state lay outside its constraint set) to a subject or a tick.
  */
-public final class OperatorMetrics {
+final class OperatorMetrics {
 
   /** The group every pufferflow metric lives in. */
   public static final String GROUP = "pufferflow";
@@ -94,7 +95,7 @@ public final class OperatorMetrics {
    * The metrics of a mechanism or fleet function: group {@value #GROUP} → {@code scope}, rejection counters for
    * {@code reasons} (metrics only).
    */
-  public static OperatorMetrics forMechanism(RuntimeContext context, String scope, ReasonCode... reasons) {
+  static OperatorMetrics forMechanism(RuntimeContext context, String scope, ReasonCode... reasons) {
     PufferPreconditions.checkNotNull("scope", scope);
     return new OperatorMetrics(context, context.getMetricGroup().addGroup(GROUP).addGroup(scope), false, reasons);
   }
@@ -103,7 +104,7 @@ public final class OperatorMetrics {
    * The metrics of an ingestion function: group {@value #GROUP}, rejection counters for {@code reasons}, each also
    * counted in the accumulator {@value #REJECTED_ACCUMULATOR_PREFIX}{@code <REASON>}.
    */
-  public static OperatorMetrics forIngestion(RuntimeContext context, ReasonCode... reasons) {
+  static OperatorMetrics forIngestion(RuntimeContext context, ReasonCode... reasons) {
     return new OperatorMetrics(context, context.getMetricGroup().addGroup(GROUP), true, reasons);
   }
 
@@ -135,12 +136,14 @@ public final class OperatorMetrics {
   }
 
   /** The count of the counter {@code name} (tests and diagnostics; 0 if never registered). */
+  @VisibleForTesting
   long count(String name) {
     Counter c = counters.get(name);
     return c == null ? 0 : c.getCount();
   }
 
   /** The rejections counted with {@code reason} (tests and diagnostics; 0 if not registered). */
+  @VisibleForTesting
   long rejects(ReasonCode reason) {
     Counter c = rejects.get(reason);
     return c == null ? 0 : c.getCount();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
@@ -17,6 +18,7 @@ import org.pufferflow.mechanism.redaction.OptOutRanges;
  * {@link OptOutRanges#DEFAULT_CAPACITY} opt-outs per subject. Immutable; held by every parallel instance of the
  * function (meant for control data, not for millions of opt-outs).
  */
+@PublicEvolving
 public final class OptOutPreload implements Serializable {
   private static final long serialVersionUID = 1L;
 

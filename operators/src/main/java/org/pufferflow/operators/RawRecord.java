@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.Arrays;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.ingest.EventTimes;
 
 /**
@@ -9,6 +10,7 @@ import org.pufferflow.ingest.EventTimes;
  * timestamp, see {@link TickWatermarks}). Keeping the raw bytes lets any later rejection (even of undecodable input)
  * carry the original payload to the dead-letter topic. A Flink POJO.
  */
+@PublicEvolving
 public class RawRecord {
   public String topic;
   public int partition;

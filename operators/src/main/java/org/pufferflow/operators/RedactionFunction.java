@@ -6,6 +6,8 @@ import java.util.Locale;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -67,6 +69,7 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * {@code redacted}, {@code optOuts}, {@code subjects} (subjects whose state this instance created since it started)
  * and {@code rejects.<REASON>}.
  */
+@PublicEvolving
 public final class RedactionFunction
     extends KeyedCoProcessFunction<String, StateObservation, OptOut, RedactedRecord> {
 
@@ -258,6 +261,7 @@ public final class RedactionFunction
   }
 
   /** This instance's metrics (after {@code open()}; tests). */
+  @VisibleForTesting
   OperatorMetrics metrics() {
     return mechanism.metrics();
   }

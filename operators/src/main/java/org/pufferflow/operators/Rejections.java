@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.nio.ByteBuffer;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.OutputTag;
 import org.pufferflow.avro.RejectedObservation;
@@ -19,6 +20,7 @@ import org.pufferflow.ingest.ReasonCode;
  * </ul>
  * Messages name subjects and ticks only, never a state or a raw value (the caller's duty for {@code detail}).
  */
+@PublicEvolving
 public final class Rejections {
 
   /**

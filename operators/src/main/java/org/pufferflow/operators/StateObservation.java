@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The output of the ingestion half (docs/configuration.md, 'Data model'–§3): subject {@code subjectId} was in state {@code state}
@@ -10,6 +11,7 @@ import java.util.Objects;
  *
  * <p>A Flink POJO (public fields, no-argument constructor) so keyed operators of the mechanisms can use it directly.
  */
+@PublicEvolving
 public class StateObservation {
   public String subjectId;
   public long tick;

@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.Arrays;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
@@ -36,6 +37,7 @@ import org.pufferflow.ingest.TickOrder;
  * and grows (doubling) only when the buffer outgrows it: no allocation per record. Downstream functions order by ticks, not by Flink timestamps: an emitted
  * observation carries the timestamp of the record or timer that released it.
  */
+@PublicEvolving
 public final class TickOrderFunction extends KeyedProcessFunction<String, AcceptedRecord, StateObservation> {
   private static final long serialVersionUID = 1L;
 

@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -45,6 +46,7 @@ import org.pufferflow.ingest.TickClock;
  * split; a Kafka reader emits every record through a split's output, so the first generator never sees a record:
  * it emits nothing and is not waited for.
  */
+@PublicEvolving
 public final class TickWatermarks implements WatermarkStrategy<RawRecord> {
   private static final long serialVersionUID = 1L;
 

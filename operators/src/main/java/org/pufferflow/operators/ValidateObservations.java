@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
@@ -16,6 +17,7 @@ import org.pufferflow.ingest.Rejection;
  * {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an Observation).
  * Stateless; never throws on bad input, so one record cannot fail the job.
  */
+@PublicEvolving
 public final class ValidateObservations extends ProcessFunction<RawRecord, AcceptedRecord> {
   private static final long serialVersionUID = 1L;
 

@@ -9,7 +9,7 @@ import org.pufferflow.geometry.SensitivityHull;
  * DP), the per-secret ε multiplier of the K-norm mechanism is ‖v‖_K, and that of the Laplace mechanism is
  * ‖v‖₁/S_f with S_f = max ‖Δf‖₁. Immutable.
  */
-public final class BlowfishAnalysis {
+final class BlowfishAnalysis {
 
   private final SensitivityHull hull;
   private final double l1Sensitivity;
@@ -20,7 +20,7 @@ public final class BlowfishAnalysis {
   }
 
   /** From the rows of Δf (m×d; the set must be centrally symmetric, as ±(f_j − f_k) pairs are). */
-  public static BlowfishAnalysis of(double[][] deltaF) {
+  static BlowfishAnalysis of(double[][] deltaF) {
     PufferPreconditions.checkNotNull("deltaF", deltaF);
     PufferPreconditions.checkArgument(deltaF.length > 0, "deltaF: must hold at least one point");
     int d = deltaF[0].length;

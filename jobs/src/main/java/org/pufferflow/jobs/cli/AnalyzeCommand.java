@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Spec;
  * {@code pufferflow analyze}: the container of the analysis commands ({@code analyze policy}, docs/cli.md), which show
  * what a configuration protects before it is deployed.
  */
+@Internal
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,

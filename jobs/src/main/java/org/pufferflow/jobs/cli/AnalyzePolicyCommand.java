@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.InvalidParameterException;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Spec;
  * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set E0, DoP after repair,
  * the added edges, the sensitivity hull and both sensitivities. Everything shown is public configuration.
  */
+@Internal
 @Command(
     name = "policy",
     mixinStandardHelpOptions = true,

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.flink.annotation.Internal;
 
 /**
  * JSON conventions of the command-line contract (docs/cli.md): matrices are arrays of rows, indices are 0-based, an
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>Parsing errors become {@link UsageException}s naming the option, so commands exit 2 with a one-line message.
  */
+@Internal
 public final class CliJson {
 
   public static final ObjectMapper MAPPER = new ObjectMapper();

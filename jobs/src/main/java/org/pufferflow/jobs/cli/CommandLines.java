@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.io.PrintWriter;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.config.ConfigException;
 import picocli.CommandLine;
 
@@ -13,6 +14,7 @@ import picocli.CommandLine;
  * <p>Every command, the root {@code pufferflow} command and each subcommand tested on its own, is run through
  * {@link #create(Object)} so that tests see the same behaviour as users.
  */
+@Internal
 public final class CommandLines {
 
   /** Exit code for invalid input (docs/cli.md). */

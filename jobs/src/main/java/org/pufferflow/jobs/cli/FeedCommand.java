@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Spec;
  * embedded broker without {@code --bootstrap-servers} (it lives in the {@code run} process, whose address only that
  * process knows), a broker that does not answer within {@link KafkaPreflight#TIMEOUT} or a missing input topic.
  */
+@Internal
 @Command(
     name = "feed",
     mixinStandardHelpOptions = true,

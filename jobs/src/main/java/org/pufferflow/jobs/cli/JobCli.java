@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.PublicEvolving;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Spec;
  * command of the tools module, which registers these same command classes beside its tools (demo, learn, experiment,
  * bench).
  */
+@PublicEvolving
 @Command(
     name = "pufferflow",
     mixinStandardHelpOptions = true,

@@ -4,10 +4,10 @@ package org.pufferflow.jobs.cli;
  * A job that started and then failed for good (after its restarts): reported as one line, exit 1 (docs/cli.md),
  * never as a stack trace.
  */
-public final class JobFailedException extends RuntimeException {
+final class JobFailedException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  public JobFailedException(String message) {
+  JobFailedException(String message) {
     super(message);
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.plan.JobPlan;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Spec;
  * with {@code --config FILE.yaml}, the plan of a whole job: per configured mechanism the guarantee, the noise, the
  * expected error and the budget horizon, plus warnings (docs/cli.md, "plan --config"; {@link JobPlanner}).
  */
+@Internal
 @Command(
     name = "plan",
     mixinStandardHelpOptions = true,

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Spec;
  * ε of one window release; {@code --target-epsilon} is the per-time-point target ε*, the meaning of
  * {@code mqm.epsilon} in a job configuration, and reports the design-rule scale the job deploys.
  */
+@Internal
 @Command(
     name = "mqm",
     mixinStandardHelpOptions = true,

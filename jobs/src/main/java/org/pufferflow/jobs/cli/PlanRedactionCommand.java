@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.mechanism.redaction.BudgetSplit;
 import org.pufferflow.mechanism.redaction.LocalRedactionMechanism;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
  * its limit 1. With {@code mq}/{@code mq-tight} the split is the one implied by Algorithm 1's branch and
  * {@code --split} is ignored.
  */
+@Internal
 @Command(
     name = "redaction",
     mixinStandardHelpOptions = true,

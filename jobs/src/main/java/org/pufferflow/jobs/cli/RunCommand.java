@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
@@ -40,6 +41,7 @@ import picocli.CommandLine.Spec;
  * defaults, prints a progress line every 5 s and, for a bounded run, a summary. Started by {@code flink run} on a
  * cluster it applies only what the {@code flink} section sets, submits the job and returns.
  */
+@Internal
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,

@@ -3,9 +3,11 @@ package org.pufferflow.jobs.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import org.apache.flink.annotation.Internal;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code --version}: the project version, filtered into {@code pufferflow-version.properties} by Maven. */
+@Internal
 public final class VersionProvider implements IVersionProvider {
 
   @Override

@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
@@ -23,6 +24,7 @@ import org.pufferflow.operators.NoiseKeyUnavailableException;
  * source can be read (what {@code pufferflow run} uses, so a missing key file or an unset variable stops the job at
  * start, exit 2, naming {@code noise.keyFile} or {@code noise.keyEnv}).
  */
+@PublicEvolving
 public final class ConfigLoader {
 
   private ConfigLoader() {}

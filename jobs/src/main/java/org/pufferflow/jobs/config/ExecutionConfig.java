@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How Flink runs the job (config section {@code flink}; docs/configuration.md, 'flink'). Every field is optional
@@ -19,6 +20,7 @@ import java.io.Serializable;
  * @param restartAttempts how often a failed task is restarted from the last checkpoint before the job fails;
  *     local default {@value #DEFAULT_RESTART_ATTEMPTS}
  */
+@PublicEvolving
 public record ExecutionConfig(
     Integer parallelism,
     Long checkpointIntervalMillis,

@@ -3,6 +3,7 @@ package org.pufferflow.jobs.config;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.ingest.BinsDiscretizer;
 import org.pufferflow.ingest.CategoricalDiscretizer;
 import org.pufferflow.ingest.Discretizer;
@@ -17,6 +18,7 @@ import org.pufferflow.ingest.TickOrder;
  * they are by the pipeline (the validate + discretize and tick-order operators, the redaction and fleet functions):
  * nothing downstream rebuilds them from configuration data. Equal when built from equal configuration.
  */
+@Internal
 public final class IngestObjects implements Serializable {
 
   private static final long serialVersionUID = 1L;

@@ -2,11 +2,13 @@ package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Where the job reads its observations (config section {@code input}; docs/configuration.md, 'input'): the Kafka
  * input topic ({@code kafka.inputTopic}, the default when the section is absent) or a file for offline publishing.
  */
+@PublicEvolving
 public sealed interface InputConfig extends Serializable {
 
   /** File formats of {@link File}. */

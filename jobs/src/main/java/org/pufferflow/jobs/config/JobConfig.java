@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
@@ -32,6 +33,7 @@ import org.pufferflow.operators.NoiseKeySource;
  * @param ingest the tick clock, validator (with the discretizer) and lateness rule, built once from time, model and
  *     discretizer; the pipeline uses these objects as they are
  */
+@PublicEvolving
 public record JobConfig(
     KafkaConfig kafka,
     TimeConfig time,

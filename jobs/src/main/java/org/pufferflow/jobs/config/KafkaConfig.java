@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Kafka connection and topic names (config section {@code kafka}). {@code bootstrapServers} is either a
@@ -8,6 +9,7 @@ import java.io.Serializable;
  * {@code createTopics}: {@code run} creates the job's topics that do not exist yet (otherwise a missing topic stops
  * it at start, exit 2).
  */
+@PublicEvolving
 public record KafkaConfig(
     String bootstrapServers,
     String inputTopic,

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The public Markov model (config section {@code model}): N distinct state labels, the row-stochastic N×N transition
@@ -12,6 +13,7 @@ import java.util.Objects;
  *
  * <p>Arrays are copied on construction and on access, so the record is immutable; read them once, outside hot paths.
  */
+@PublicEvolving
 public record ModelConfig(List<String> states, double[][] transition, double[] initial, double[][] query)
     implements Serializable {
 

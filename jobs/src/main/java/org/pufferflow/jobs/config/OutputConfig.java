@@ -2,12 +2,14 @@ package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Where the job writes what it releases (config section {@code output}; docs/configuration.md, 'output'): the Kafka
  * topics of the {@code kafka} section (the default when the section is absent) or one file per output in a
  * directory, for offline publishing.
  */
+@PublicEvolving
 public sealed interface OutputConfig extends Serializable {
 
   /** File formats of {@link Directory}. */

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
 import java.time.Duration;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.ingest.TickClock;
 
 /**
@@ -18,6 +19,7 @@ import org.pufferflow.ingest.TickClock;
  * @param idleTimeoutMillis >= 1
  * @param maxDriftTicks >= 1
  */
+@PublicEvolving
 public record TimeConfig(long tickMillis, long epochMillis, int allowedLatenessTicks, long idleTimeoutMillis,
     long maxDriftTicks) implements Serializable {
 

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.LedgerEvent;
@@ -18,6 +19,7 @@ import org.pufferflow.jobs.config.KafkaConfig;
  * The job's outputs (docs/configuration.md, 'output'): each has one Avro record type, one Kafka topic (named in the
  * {@code kafka} section) and, in file mode, one file named {@link #fileStem()} plus the format's extension.
  */
+@PublicEvolving
 public enum OutputKind {
   DPHMM_RELEASES("dphmm-releases", DphmmRelease.class),
   WINDOW_HISTOGRAMS("window-histograms", WindowHistogram.class),

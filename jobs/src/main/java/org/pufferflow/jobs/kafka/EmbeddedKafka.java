@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafka.server.BrokerServer;
+import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -49,6 +50,7 @@ import org.slf4j.LoggerFactory;
  * <p>Used by {@code pufferflow demo}, by {@code pufferflow run} when {@code kafka.bootstrapServers: embedded}, and
  * by the integration tests. Not meant for production data.
  */
+@Internal
 public final class EmbeddedKafka implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);

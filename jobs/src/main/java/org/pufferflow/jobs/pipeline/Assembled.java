@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.pipeline;
 
 import java.util.Set;
+import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.jobs.io.OutputKind;
 
 /**
@@ -11,4 +12,5 @@ import org.pufferflow.jobs.io.OutputKind;
  * @param outputs the outputs that have a sink, in {@link OutputKind} order
  * @param id the pipeline's uid prefix ({@code ""} or ending in {@code /}); progress counters carry it
  */
+@PublicEvolving
 public record Assembled(IngestStreams ingest, MechanismStreams mechanisms, Set<OutputKind> outputs, String id) {}

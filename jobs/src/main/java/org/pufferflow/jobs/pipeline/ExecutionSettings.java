@@ -2,6 +2,7 @@ package org.pufferflow.jobs.pipeline;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
@@ -18,6 +19,7 @@ import org.pufferflow.jobs.config.ExecutionConfig;
  * and the rest is the cluster's (parallelism.default, execution.checkpointing.*, state.backend.type, restart
  * strategy), except that checkpointing is always on: the exactly-once outputs commit on checkpoints.
  */
+@Internal
 public final class ExecutionSettings {
 
   /** Delay between restarts of a failed task. */

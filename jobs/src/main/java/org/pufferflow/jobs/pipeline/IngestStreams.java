@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.pipeline;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.pufferflow.avro.RejectedObservation;
@@ -12,6 +13,7 @@ import org.pufferflow.operators.StateObservation;
  * @param observations per subject, strictly increasing ticks, one state per tick; timestamp = end of the tick
  * @param rejected every rejected input record (already attached to the dead-letter sink)
  */
+@PublicEvolving
 public record IngestStreams(DataStream<StateObservation> observations, DataStream<RejectedObservation> rejected) {
 
   /** {@link #observations()} keyed by subject, for the mechanisms' keyed operators. */

@@ -25,7 +25,7 @@ import org.pufferflow.operators.ValidateObservations;
  * file source has none until it ends (the file is complete, so event time completes at its end, whatever the order
  * of its rows). No sink is attached: the caller decides where the rejected records go.
  */
-public final class Ingestion {
+final class Ingestion {
 
   private Ingestion() {}
 

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.pipeline;
 
 import java.util.List;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -41,6 +42,7 @@ import org.pufferflow.operators.StateObservation;
  * Execution settings (parallelism, checkpointing, state backend) are not set here ({@link ExecutionSettings}). Build
  * with {@link #builder}; conflicting or missing settings are refused when {@link Builder#build} is called.
  */
+@PublicEvolving
 public final class JobAssembly {
 
   static final TypeInformation<RawRecord> RAW_TYPE = TypeInformation.of(RawRecord.class);

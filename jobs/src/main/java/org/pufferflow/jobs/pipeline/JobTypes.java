@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.pipeline;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -11,6 +12,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * the job fail when its graph is built, before any record is read, instead of serializing private data with a
  * serializer whose format nobody controls.
  */
+@Internal
 public final class JobTypes {
   private JobTypes() {}
 

@@ -1,11 +1,13 @@
 package org.pufferflow.jobs.pipeline;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 
 /** Configuration of the local Flink cluster that {@code demo} and a local {@code run} start inside the JVM. */
+@Internal
 public final class LocalFlink {
   private LocalFlink() {}
 

@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.pipeline;
 
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -55,6 +56,7 @@ import org.pufferflow.operators.StateObservation;
  * @param fleet the fleet histograms (sums of the subjects' released window histograms per window); {@code null}
  *     unless MQM is enabled with {@code mqm.fleet: true}
  */
+@PublicEvolving
 public record MechanismStreams(
     DataStream<DphmmRelease> dphmm,
     DataStream<WindowHistogram> mqm,

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.pipeline;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -16,6 +17,7 @@ import org.pufferflow.operators.FleetHistogramFunction;
  * ({@link OutputKind#fileStem()}), each named after the pipeline's id. Accumulators count attempts: after a
  * restore from a checkpoint the replayed records are counted again (the outputs themselves are exactly-once).
  */
+@Internal
 public final class ProgressCounters {
 
   public static final String READ = "records read";

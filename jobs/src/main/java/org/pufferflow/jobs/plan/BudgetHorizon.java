@@ -1,5 +1,7 @@
 package org.pufferflow.jobs.plan;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * How long a subject's budget of one mechanism lasts (docs/configuration.md, "budget"): the number of releases the
  * ledger charges before it refuses, counted with the ledger's own arithmetic (sums rounded up, so a non-dyadic ε may
@@ -16,6 +18,7 @@ package org.pufferflow.jobs.plan;
  * @param releasesPerPeriod releases the period budget pays for, or -1 without one
  * @param releasesWantedPerPeriod releases the mechanism makes in a period of a subject observed at every tick, or -1
  */
+@Internal
 public record BudgetHorizon(
     double epsilonPerRelease,
     double total,

@@ -1,5 +1,7 @@
 package org.pufferflow.jobs.plan;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * The Theorem 6.3 constrained-DP cost of DPHMM releases whose constraint is one evaluated set C (the DPHMM paper,
  * Section 6; docs/dphmm.md): cost = ε · max_{j,k∈C} ‖f(s_j) − f(s_k)‖_{K}, K the sensitivity hull after repair.
@@ -11,6 +13,7 @@ package org.pufferflow.jobs.plan;
  * @param cost multiplier × ε, rounded up
  * @param exposedAfter members of C the repair left with DoP = 1 (empty after any configured repair mode)
  */
+@Internal
 public record ConstraintCost(String name, int[] constraint, double multiplier, double cost, int[] exposedAfter) {
 
   public ConstraintCost {

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 
 /**
@@ -27,6 +28,7 @@ import org.pufferflow.mechanism.dphmm.DphmmNoise;
  * @param expectedL2Error E‖Z − f‖₂ of one release (C = all states)
  * @param queryDiameter max_{j,k} ‖f(s_j) − f(s_k)‖₂ over all states
  */
+@Internal
 public record DphmmOutlook(
     double epsilon,
     DphmmNoise noise,

@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.plan;
 
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The plan of one job configuration (docs/cli.md, "plan --config"). A mechanism that is not configured is
@@ -13,6 +14,7 @@ import java.util.List;
  * @param redaction the redaction outlook, or null
  * @param warnings one sentence per problem, each naming the configuration key that helps
  */
+@Internal
 public record JobPlan(
     DphmmOutlook dphmm,
     BudgetHorizon dphmmBudget,

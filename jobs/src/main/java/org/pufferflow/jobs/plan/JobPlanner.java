@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
@@ -33,6 +34,7 @@ import org.pufferflow.policy.StateQuery;
  * hull for DPHMM, MqmCalibration and SlidingWindowAccountant for MQM, RedactionPlan, ExactLeakage and
  * RedactionUtility for redaction, PrivacyLedger for budgets), called, not restated.
  */
+@Internal
 public final class JobPlanner {
 
   /** Largest release count found by charging a ledger; beyond it the exact ⌊total/ε⌋ is reported. */

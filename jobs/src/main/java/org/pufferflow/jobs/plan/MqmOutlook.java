@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.plan;
 
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.mechanism.mqm.ActiveQuilt;
 import org.pufferflow.mechanism.mqm.MqmMode;
 
@@ -29,6 +30,7 @@ import org.pufferflow.mechanism.mqm.MqmMode;
  * @param expectedWindowL1Error k · E|noise|: expected L1 error of a window's count histogram
  * @param expectedFrequencyError E|noise|/W: expected error of one released frequency
  */
+@Internal
 public record MqmOutlook(
     MqmMode mode,
     int window,

@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.plan;
 
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
@@ -24,6 +25,7 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
  * @param redactionRecordsPerDay ticks in one day, ⌈86 400 000 / time.tickMillis⌉: the sequence length over which
  *     the redaction utility of one private record per day is reported
  */
+@Internal
 public record PlanInputs(
     DphmmConfig dphmm,
     LedgerPolicy dphmmLedger,

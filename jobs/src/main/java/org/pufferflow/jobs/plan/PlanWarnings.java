@@ -9,7 +9,7 @@ import java.util.Locale;
  * protection or a budget falls short. Each sentence starts with the configuration key it concerns and names the
  * knob that helps. Thresholds are public constants.
  */
-public final class PlanWarnings {
+final class PlanWarnings {
 
   /** A budget that lasts fewer releases than this is reported. */
   public static final long FEW_RELEASES = 100;

@@ -1,5 +1,7 @@
 package org.pufferflow.jobs.plan;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * What a streaming redaction configuration promises (docs/redaction.md): the bands of each side of a private record,
  * the hold-back they need, the utility and the exact leakage.
@@ -28,6 +30,7 @@ package org.pufferflow.jobs.plan;
  * @param leakageLeft L(X_p → Y^(l))
  * @param leakageRight L(X_p → Y^(r))
  */
+@Internal
 public record RedactionOutlook(
     String mechanism,
     double epsilon,

@@ -3,6 +3,7 @@ package org.pufferflow.mechanism.dphmm;
 import java.util.Arrays;
 import org.pufferflow.chain.GapPropagator;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.VisibleForTesting;
 import org.pufferflow.geometry.SensitivityHull;
 import org.pufferflow.noise.KNormNoise;
 import org.pufferflow.noise.LaplaceNoise;
@@ -144,6 +145,7 @@ public final class DphmmReleaser {
    * The protectable graph G_t (with K_t) for constraint {@code cs} (sorted state indices), for analysis and tests:
    * the cached one if the cache built it, else built now (with the same K_t as the release uses).
    */
+  @VisibleForTesting
   public ProtectableGraph protectableGraph(int[] cs) {
     PufferPreconditions.checkArgument(cs.length >= 1, "constraint: must hold at least one state");
     PufferPreconditions.checkSortedDistinct("constraint", cs, cs.length, n);
@@ -152,11 +154,13 @@ public final class DphmmReleaser {
   }
 
   /** The cached release geometry of {@code cs} (sorted state indices); for tests. */
+  @VisibleForTesting
   GeometrySlot geometry(int[] cs) {
     return cache.get(cs, cs.length);
   }
 
   /** The geometry built without the fast path; for tests. */
+  @VisibleForTesting
   GeometrySlot geometryWithoutIndex(int[] cs) {
     return fullGeometry(cs.clone());
   }

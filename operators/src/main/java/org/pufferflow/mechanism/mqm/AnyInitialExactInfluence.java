@@ -13,7 +13,7 @@ import org.pufferflow.chain.Ergodicity;
  * column ratio is non-increasing in the power, the worst node for two-sided quilts is i = a + 1, which gives
  * {@link #worstCaseInfluence} (used for unbounded streams). P must be irreducible (checked).
  */
-public final class AnyInitialExactInfluence implements QuiltInfluence {
+final class AnyInitialExactInfluence implements QuiltInfluence {
 
   private final int k;
   private final LogRatioTable columns;
@@ -42,7 +42,7 @@ public final class AnyInitialExactInfluence implements QuiltInfluence {
   }
 
   /** Tables for offsets and node positions up to {@code maxDistance} (beyond: conservative clamp). */
-  public static AnyInitialExactInfluence of(double[][] p, int maxDistance) {
+  static AnyInitialExactInfluence of(double[][] p, int maxDistance) {
     return new AnyInitialExactInfluence(p, Math.max(1, maxDistance));
   }
 

@@ -15,7 +15,7 @@ import org.pufferflow.common.PufferPreconditions;
  * (APPROX_GENERAL), r = g_P only when every chain of the class is reversible (APPROX_REVERSIBLE). δ decreases as
  * π_min or r grow, so class-wide minima bound every member.
  */
-public final class ApproxInfluence implements QuiltInfluence {
+final class ApproxInfluence implements QuiltInfluence {
 
   private static final int TABLE_SIZE = 4096;
   private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(double[].class);
@@ -53,7 +53,7 @@ public final class ApproxInfluence implements QuiltInfluence {
    * A bound for π_min in (0, 1] (the caller checks the tighter (0, 1/k]) and a decay rate r in (0, 1] (a gap g
    * in (0, 1] gives r = g or g/2).
    */
-  public static ApproxInfluence of(double piMin, double rate) {
+  static ApproxInfluence of(double piMin, double rate) {
     PufferPreconditions.checkArgument("pi-min",
         piMin > 0 && piMin <= 1, "pi-min = %s: must lie in (0, 1]", piMin);
     PufferPreconditions.checkArgument("rate", rate > 0 && rate <= 1, "rate = %s: must lie in (0, 1]", rate);

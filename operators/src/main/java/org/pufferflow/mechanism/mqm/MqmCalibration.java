@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.common.VisibleForTesting;
 import org.pufferflow.noise.DiscreteLaplace;
 
 /**
@@ -36,6 +37,7 @@ public final class MqmCalibration implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
   /** Number of σ_max searches run in this JVM (a test seam: a shipped {@link MqmWindowPlan} must not add one). */
+  @VisibleForTesting
   static final java.util.concurrent.atomic.AtomicLong SEARCHES = new java.util.concurrent.atomic.AtomicLong();
 
   private static final int MIN_STAR_TABLE_LENGTH = 256;

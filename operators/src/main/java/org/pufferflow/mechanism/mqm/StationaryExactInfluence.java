@@ -16,7 +16,7 @@ import org.pufferflow.chain.Ergodicity;
  * <p>Caller guarantee: the adversary class really assumes a stationary start (docs/mqm.md, 'Spec notes and errata' item 11); otherwise use
  * {@link AnyInitialExactInfluence}. P must be irreducible (checked).
  */
-public final class StationaryExactInfluence implements QuiltInfluence {
+final class StationaryExactInfluence implements QuiltInfluence {
 
   private final int k;
   private final LogRatioTable left;
@@ -34,7 +34,7 @@ public final class StationaryExactInfluence implements QuiltInfluence {
    * Builds the tables for offsets up to {@code maxDistance}; larger offsets are bounded by the value at
    * {@code maxDistance} (influence is non-increasing in distance), which is conservative.
    */
-  public static StationaryExactInfluence of(double[][] p, int maxDistance) {
+  static StationaryExactInfluence of(double[][] p, int maxDistance) {
     return new StationaryExactInfluence(p, Math.max(1, maxDistance));
   }
 

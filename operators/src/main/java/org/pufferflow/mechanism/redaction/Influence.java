@@ -16,7 +16,7 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * Valid for every {@code lambda} in (-1, 1). Stateless.
  */
-public final class Influence {
+final class Influence {
 
   private Influence() {}
 

@@ -21,7 +21,7 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Both influences are non-increasing in D (docs/redaction.md, 'Model and guarantee', verified in the tests), which makes these thresholds well
  * defined band boundaries. The caller must pass {@code eps > 0}; an infinite {@code eps} gives 1.
  */
-public final class InfluenceThresholds {
+final class InfluenceThresholds {
 
   private InfluenceThresholds() {}
 

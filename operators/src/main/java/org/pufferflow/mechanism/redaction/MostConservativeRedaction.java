@@ -12,7 +12,7 @@ import org.pufferflow.common.PufferPreconditions;
  * {@code (r_t(v) - r_t^(p)(v)) / (1 - r_t^(p)(v))}), and the leakage obeys data processing. Draw one uniform coin
  * per record and release iff it is at least {@code r_t(x_t)} (a monotone coupling, docs/redaction.md, 'Streaming contract'). Immutable.
  */
-public final class MostConservativeRedaction implements LocalRedactionMechanism {
+final class MostConservativeRedaction implements LocalRedactionMechanism {
 
   private final LocalRedactionMechanism[] parts;
   private final long length;
@@ -23,7 +23,7 @@ public final class MostConservativeRedaction implements LocalRedactionMechanism 
   }
 
   /** The record-wise maximum of {@code mechanisms}, all on the same number of records. */
-  public static MostConservativeRedaction of(List<? extends LocalRedactionMechanism> mechanisms) {
+  static MostConservativeRedaction of(List<? extends LocalRedactionMechanism> mechanisms) {
     PufferPreconditions.checkNotNull("mechanisms", mechanisms);
     PufferPreconditions.checkArgument(!mechanisms.isEmpty(), "mechanisms: at least one is needed");
     long n = mechanisms.get(0).length();

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * evaluation order). {@code q = 1} is feasible by the definition of the bands (with the same hair of slack on
  * instances placed exactly on a band threshold).
  */
-public final class NumericalDesign {
+final class NumericalDesign {
 
   private static final int ITERATIONS = 60;
 

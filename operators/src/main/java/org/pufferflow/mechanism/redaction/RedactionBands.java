@@ -14,7 +14,7 @@ import org.pufferflow.common.PufferPreconditions;
  * {@code dS - dM} is the number of M records that exist. A side budget of 0 redacts the whole (finite) side, unless
  * the chain is i.i.d. ({@code lambda = 0}).
  */
-public final class RedactionBands {
+final class RedactionBands {
 
   private final BinaryMarkovChain chain;
   private final double epsilon;
@@ -49,7 +49,7 @@ public final class RedactionBands {
    * Bands of a side with {@code sideLength} records ({@link LocalRedactionMechanism#UNBOUNDED} for the open side of
    * a stream) and budget {@code epsilon >= 0} (must be {@code > 0} on an unbounded side unless lambda = 0).
    */
-  public static RedactionBands of(BinaryMarkovChain chain, double epsilon, long sideLength) {
+  static RedactionBands of(BinaryMarkovChain chain, double epsilon, long sideLength) {
     PufferPreconditions.checkNotNull("chain", chain);
     PufferPreconditions.checkNonNegative("side epsilon", epsilon);
     PufferPreconditions.checkAtLeast("side length", sideLength, 0);

@@ -11,7 +11,7 @@ package org.pufferflow.mechanism.redaction;
  * output whose first release is the releasable value of the nearest M record; the paper omits it, docs/redaction.md, 'Spec errata'). The side is
  * {@code eps'}-private when every prefix satisfies {@code -sum_{j<=k} ln q_j <= eps' - delta_k}.
  */
-public final class RelaxedBound {
+final class RelaxedBound {
 
   private RelaxedBound() {}
 

@@ -5,6 +5,6 @@ package org.pufferflow.mechanism.redaction;
  * {@code Pr(Y = ⊥ | X = v)} of the record at distance {@code D} (docs/redaction.md, 'Guarantees with proof outlines', docs/redaction.md, 'Mechanisms').
  */
 @FunctionalInterface
-public interface SideRedaction {
+interface SideRedaction {
   double redactionProbability(long distance, int value);
 }

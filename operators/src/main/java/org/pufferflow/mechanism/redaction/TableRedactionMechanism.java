@@ -7,7 +7,7 @@ import org.pufferflow.common.PufferPreconditions;
  * (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Guarantees with proof outlines'; test vector T12). Useful to evaluate hand-made or externally designed mechanisms with
  * {@link ExactLeakage} and {@link #utility}. Immutable.
  */
-public final class TableRedactionMechanism implements LocalRedactionMechanism {
+final class TableRedactionMechanism implements LocalRedactionMechanism {
 
   private final double[][] table;
 
@@ -16,7 +16,7 @@ public final class TableRedactionMechanism implements LocalRedactionMechanism {
   }
 
   /** {@code r[t-1][v] = Pr(Y_t = ⊥ | X_t = v)}; every entry must be a probability. */
-  public static TableRedactionMechanism of(double[][] r) {
+  static TableRedactionMechanism of(double[][] r) {
     PufferPreconditions.checkNotNull("r", r);
     PufferPreconditions.checkSequenceLength("n", r.length);
     double[][] copy = new double[r.length][];

@@ -12,7 +12,7 @@ package org.pufferflow.mechanism.redaction;
  * {@code u >= 0}; its solution is the greatest convex minorant of {@code (0,0), (k, c'_k)} with {@code c'} the
  * suffix minimum of {@code c} (so that {@code U} can be non-decreasing). Never worse than R-U.
  */
-public final class TautStringDesign {
+final class TautStringDesign {
 
   private TautStringDesign() {}
 

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * (docs/redaction.md, 'Mechanisms'): {@code q = max_{k=1..K} exp(-(eps' - delta_k) / k)} on every band-M record. It satisfies
  * the relaxed condition of {@link RelaxedBound} with the largest uniform total, so the side is {@code eps'}-private.
  */
-public final class UniformRelaxedDesign {
+final class UniformRelaxedDesign {
 
   private UniformRelaxedDesign() {}
 

@@ -1,6 +1,7 @@
 package org.pufferflow.operators.state;
 
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -16,6 +17,7 @@ import org.pufferflow.common.PufferPreconditions;
  * held. Public quantity (the posterior is computed from released values and the public model only), but it is
  * still per subject and not shown by {@link #toString()}.
  */
+@Internal
 public final class CompactPosterior {
 
   private int states;

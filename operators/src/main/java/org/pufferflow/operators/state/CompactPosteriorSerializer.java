@@ -1,6 +1,7 @@
 package org.pufferflow.operators.state;
 
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
@@ -12,6 +13,7 @@ import org.apache.flink.core.memory.DataOutputView;
  * doubles (dense) or the support's (int index, double value) pairs in increasing index order (sparse). Doubles are
  * written as their IEEE bits, so a round trip is exact.
  */
+@Internal
 public final class CompactPosteriorSerializer extends TypeSerializerSingleton<CompactPosterior> {
 
   private static final long serialVersionUID = 1L;

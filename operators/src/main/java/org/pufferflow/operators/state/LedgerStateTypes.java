@@ -1,5 +1,6 @@
 package org.pufferflow.operators.state;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -15,6 +16,7 @@ import org.pufferflow.accounting.LedgerState;
  * and such a state adopts the current policy ({@code PrivacyLedger#restore}; docs/privacy-noise.md, 'The privacy
  * ledger').
  */
+@Internal
 public final class LedgerStateTypes {
 
   /** Type information of {@link LedgerState}; declared explicitly so that a change breaking the POJO rules fails. */

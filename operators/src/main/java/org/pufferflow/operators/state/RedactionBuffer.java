@@ -1,5 +1,6 @@
 package org.pufferflow.operators.state;
 
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 
@@ -21,6 +22,7 @@ import org.pufferflow.mechanism.redaction.OptOutRanges;
  * <p>Private data: the held values are true states of the subject and the opt-out ranges say which ticks it
  * protects. {@link #toString()} shows only counts. Mutable, not thread-safe: one instance per subject.
  */
+@Internal
 public final class RedactionBuffer {
 
   /** "No tick": nothing decided yet, or nothing held. */

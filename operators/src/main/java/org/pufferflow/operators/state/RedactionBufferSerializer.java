@@ -1,6 +1,7 @@
 package org.pufferflow.operators.state;
 
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
@@ -21,6 +22,7 @@ import org.pufferflow.mechanism.redaction.OptOutRanges;
  *
  * A subject holding 5 records and no opt-out takes 8 + 8 + 4 + 12 + 2 = 34 bytes.
  */
+@Internal
 public final class RedactionBufferSerializer extends TypeSerializerSingleton<RedactionBuffer> {
 
   private static final long serialVersionUID = 1L;

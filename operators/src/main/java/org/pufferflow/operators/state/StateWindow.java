@@ -1,6 +1,7 @@
 package org.pufferflow.operators.state;
 
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -15,6 +16,7 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Private data: the states are the subject's true states. {@link #toString()} shows only the parameters and the
  * fill level, never a state or a count.
  */
+@Internal
 public final class StateWindow {
 
   /** Largest number of states stored one byte per state. */

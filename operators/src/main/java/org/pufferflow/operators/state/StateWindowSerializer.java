@@ -1,6 +1,7 @@
 package org.pufferflow.operators.state;
 
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
@@ -12,6 +13,7 @@ import org.apache.flink.core.memory.DataOutputView;
  * byte each when k ≤ 256 (an int each otherwise). The counts are not written; they are recomputed on read. A
  * window of W = 100 over 4 states therefore takes 112 bytes.
  */
+@Internal
 public final class StateWindowSerializer extends TypeSerializerSingleton<StateWindow> {
 
   private static final long serialVersionUID = 1L;

@@ -1,6 +1,9 @@
 package org.pufferflow.jobs.bench;
 
+import org.apache.flink.annotation.Internal;
+
 /** The keyed operators {@code pufferflow bench} measures (docs/benchmarks.md, 'Keyed operators'). */
+@Internal
 public enum BenchMechanism {
   DPHMM("dphmm", 100, 2, 2500),
   MQM("mqm", 10, 2, 256),

@@ -35,7 +35,7 @@ import org.pufferflow.policy.StateQuery;
  * Budgets are large enough never to stop a release. The noise key is a fixed, public benchmark key written to a
  * temporary file: the input is synthetic, nothing private is protected by it.
  */
-public final class BenchModels {
+final class BenchModels {
 
   static final int WINDOW = 96;
   static final int SLIDE = 24;

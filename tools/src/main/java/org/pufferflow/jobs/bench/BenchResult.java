@@ -1,5 +1,7 @@
 package org.pufferflow.jobs.bench;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * What {@code pufferflow bench dphmm|mqm|redaction} measured in one run (docs/cli.md, 'bench dphmm|mqm|redaction').
  *
@@ -16,6 +18,7 @@ package org.pufferflow.jobs.bench;
  *     over at most 10,000 subjects), or −1 when no checkpoint of that run completed
  * @param seconds the length of the operator's timed span
  */
+@Internal
 public record BenchResult(
     BenchMechanism mechanism,
     int states,

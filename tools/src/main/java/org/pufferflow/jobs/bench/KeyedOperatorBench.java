@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -37,6 +38,7 @@ import org.pufferflow.operators.StateObservation;
  * subjects and as many ticks as their state needs to reach its steady-state size: the largest keyed state a
  * completed checkpoint held, over the subjects. The timed runs do not checkpoint.
  */
+@Internal
 public final class KeyedOperatorBench {
 
   /** Most subjects in the state-size run (the per-subject size does not depend on how many there are). */

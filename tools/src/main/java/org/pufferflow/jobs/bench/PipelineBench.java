@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -41,6 +42,7 @@ import org.pufferflow.operators.StateObservation;
  * warm-up rate needs for about {@code seconds}; the better run counts. A pipeline run whose ingestion did not
  * accept every record it read fails the benchmark (it would time a job that drops its input).
  */
+@Internal
 public final class PipelineBench {
 
   /** At most this many records are pre-loaded (about 60 bytes each on the broker's disk). */

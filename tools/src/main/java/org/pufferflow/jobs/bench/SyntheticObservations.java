@@ -10,14 +10,14 @@ import org.pufferflow.operators.StateObservation;
  * the subjects take turns, so the keyed state of all M subjects is live at once. Generated from a single source
  * subtask (per-subject order is kept across the keyBy).
  */
-public final class SyntheticObservations implements GeneratorFunction<Long, StateObservation> {
+final class SyntheticObservations implements GeneratorFunction<Long, StateObservation> {
   private static final long serialVersionUID = 1L;
 
   private final int subjects;
   private final int states;
   private transient SyntheticPath path;
 
-  public SyntheticObservations(int subjects, int states) {
+  SyntheticObservations(int subjects, int states) {
     this.subjects = (int) PufferPreconditions.checkAtLeast("subjects", subjects, 1);
     this.states = states;
     this.path = new SyntheticPath(states);

@@ -9,7 +9,7 @@ import org.pufferflow.common.PufferPreconditions;
  * staying {@value #DWELL} ticks on each cell, so consecutive states are equal or grid neighbours — a path the lazy
  * grid walk of the DPHMM benchmark model can produce. Subjects start at different points of the cycle.
  */
-public final class SyntheticPath {
+final class SyntheticPath {
 
   /** Ticks spent on each cell. */
   static final int DWELL = 2;
@@ -19,7 +19,7 @@ public final class SyntheticPath {
   private final int states;
 
   /** The grid of {@code states} ≥ 2 cells. */
-  public SyntheticPath(int states) {
+  SyntheticPath(int states) {
     PufferPreconditions.checkAtLeast("states", states, 2);
     int r = (int) Math.round(Math.sqrt(states));
     this.rows = r * r == states ? r : 1;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -27,6 +28,7 @@ import org.pufferflow.common.PufferPreconditions;
  * experiments' panels with long series names need); {@link #compactLegend()} puts the entries side by side in a
  * fixed 900×520 chart (the demo report).
  */
+@Internal
 public final class Chart {
 
   /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Spec;
  * class itself is parsed and analysed once (as a job does when it loads its configuration). Prints σ_max and the
  * median, minimum and maximum time in microseconds. See docs/benchmarks.md, "MQM calibration".
  */
+@Internal
 @Command(
     name = "calibration",
     mixinStandardHelpOptions = true,

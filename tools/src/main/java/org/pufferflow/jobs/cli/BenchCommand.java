@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Spec;
  * ({@link BenchOperatorCommand}); {@code bench pipeline} measures the whole job through Kafka
  * ({@link BenchPipelineCommand}); the mechanisms' own micro-benchmarks are JMH benchmarks (docs/benchmarks.md).
  */
+@Internal
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,

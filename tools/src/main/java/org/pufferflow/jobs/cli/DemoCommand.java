@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.pufferflow.jobs.demo.DemoConfigs;
 import org.pufferflow.jobs.demo.DemoPipeline;
 import org.pufferflow.jobs.demo.DemoReport;
@@ -19,6 +21,7 @@ import picocli.CommandLine.Option;
  * reads every output topic back read_committed and writes DIR/report.html with PNG charts of the releases against
  * the truth. Exits 0 and prints the report's path.
  */
+@Internal
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
@@ -40,6 +43,7 @@ public final class DemoCommand implements Callable<Integer> {
   Path out;
 
   /** What the last run read back from the output topics (for tests), or null before a run. */
+  @VisibleForTesting
   List<DemoPipeline.Outputs> outputs;
 
   @Override

@@ -11,6 +11,7 @@ import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.experiments.Experiment;
 import org.pufferflow.jobs.experiments.ExperimentProgress;
 import org.pufferflow.jobs.experiments.Experiments;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Spec;
  * and a PNG per panel into DIR (docs/experiments.md), with a progress bar on stderr; {@code pufferflow experiment
  * list} names every experiment with a one-line description.
  */
+@Internal
 @Command(
     name = "experiment",
     mixinStandardHelpOptions = true,

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.learn.AmpdsTraces;
 import org.pufferflow.jobs.learn.ConsoleProgress;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Spec;
  * transition matrix, π, π_min, both eigen-gaps, reversibility — prints the summary, warns on stderr when the chain
  * is not ergodic or states are rarely visited, and writes the model file a job's {@code model.modelFile} reads.
  */
+@Internal
 @Command(
     name = "learn",
     mixinStandardHelpOptions = true,

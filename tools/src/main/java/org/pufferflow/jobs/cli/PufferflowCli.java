@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.PublicEvolving;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Spec;
  * root through the fat jar. Exit codes follow {@link CommandLines}: 0 on success, 2 on invalid input with a one-line
  * message on stderr.
  */
+@PublicEvolving
 @Command(
     name = "pufferflow",
     mixinStandardHelpOptions = true,

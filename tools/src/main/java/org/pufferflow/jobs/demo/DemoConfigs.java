@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.operators.NoiseKeySource;
@@ -19,6 +20,7 @@ import org.pufferflow.operators.NoiseKeySource;
  * ({@code noise.keyEnv}) when it is set, otherwise the public {@link DemoKey} through a temporary key file (deleted
  * on {@link #close()}), which makes the demo's releases reproducible by anyone: fine for synthetic data only.
  */
+@Internal
 public final class DemoConfigs implements AutoCloseable {
 
   public static final String METERS_RESOURCE = "/demo/job.yaml";

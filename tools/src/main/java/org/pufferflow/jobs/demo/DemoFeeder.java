@@ -14,7 +14,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Uses an idempotent, non-transactional producer with one in-flight batch order per partition, so every record
  * lands at exactly the offset the plan predicts.
  */
-public final class DemoFeeder implements Runnable {
+final class DemoFeeder implements Runnable {
 
   private final String bootstrapServers;
   private final List<FeedPlan> plans;
@@ -22,7 +22,7 @@ public final class DemoFeeder implements Runnable {
   private final AtomicLong sent = new AtomicLong();
   private volatile Throwable failure;
 
-  public DemoFeeder(String bootstrapServers, List<FeedPlan> plans, long durationMillis) {
+  DemoFeeder(String bootstrapServers, List<FeedPlan> plans, long durationMillis) {
     this.bootstrapServers = bootstrapServers;
     this.plans = plans;
     this.durationMillis = durationMillis;

@@ -26,7 +26,7 @@ import org.pufferflow.noise.RandomStream;
  * discretizer can produce, and a few valid ones arrive out of order within the allowed lateness, so the report shows
  * each path of the ingestion.
  */
-public final class DemoFeeds {
+final class DemoFeeds {
 
   /** First event time of the demo data: 2026-01-01T00:00:00Z. */
   static final long START_MILLIS = 1_767_225_600_000L;

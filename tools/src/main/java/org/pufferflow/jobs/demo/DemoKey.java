@@ -12,7 +12,7 @@ import org.pufferflow.noise.NoiseKey;
  * {@code noise.keyEnv} is not set, the mechanisms' noise too: the demo's releases are then reproducible by anyone,
  * which is fine for synthetic data and never acceptable for real data (give a secret key there).
  */
-public final class DemoKey {
+final class DemoKey {
 
   /** 32 bytes, hexadecimal: the UTF-8 bytes of "pufferflow demo key: NOT SECRET!". */
   public static final String HEX =

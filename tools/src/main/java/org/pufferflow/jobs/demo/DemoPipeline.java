@@ -2,6 +2,7 @@ package org.pufferflow.jobs.demo;
 
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.plan.BudgetHorizon;
@@ -17,6 +18,7 @@ import org.pufferflow.jobs.plan.PlanInputs;
  *     {@code presence})
  * @param title a human-readable name for the report
  */
+@Internal
 public record DemoPipeline(String id, String title, JobConfig config, FeedPlan plan) {
 
   /**

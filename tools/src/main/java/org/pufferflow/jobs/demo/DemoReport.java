@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.OptOut;
@@ -23,6 +24,7 @@ import org.pufferflow.jobs.io.OutputKind;
  * held and the feed plans' truth (docs/cli.md, 'demo'): counts per output against what the feed implies, the
  * errors of the releases against the truth, and the charts of {@link DemoCharts}.
  */
+@Internal
 public final class DemoReport {
 
   public static final String HTML = "report.html";

@@ -25,6 +25,7 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.configuration.Configuration;
@@ -59,6 +60,7 @@ import org.pufferflow.jobs.io.OutputKind;
  * records fed and processed, and then reads every output topic back as a {@code read_committed} consumer until the
  * expected counts are reached ({@link DemoPipeline#expected}) or {@link #READ_TIMEOUT} passes.
  */
+@Internal
 public final class DemoRun {
 
   static final int SLOTS = 2;

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.ingest.ObservationEncoder;
@@ -20,6 +21,7 @@ import org.pufferflow.ingest.ReasonCode;
  * demo is the data owner here, and its report (a local file) compares the releases with the truth. Opt-outs, if
  * any, go to the opt-out topic before the job starts.
  */
+@Internal
 public final class FeedPlan {
 
   /** One record to produce: partition, Kafka key (the subject, may be null) and value (may be null). */

@@ -3,6 +3,7 @@ package org.pufferflow.jobs.experiments;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /**
  * One reproducible figure of a source paper ({@code pufferflow experiment NAME --out DIR}). An experiment is a
@@ -12,6 +13,7 @@ import java.util.List;
  * <p>Caller's duties: {@code outDir} exists and is writable. Implementations must finish within 10 minutes on
  * 2 cores and report progress through {@code progress} (the CLI shows it as a progress bar).
  */
+@Internal
 public interface Experiment {
 
   /** The name used on the command line, e.g. {@code mqm-fig2}. */

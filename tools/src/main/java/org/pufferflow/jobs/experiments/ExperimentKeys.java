@@ -11,7 +11,7 @@ import org.pufferflow.noise.NoiseKey;
  * that anyone can re-run an experiment and get the same numbers; it must never protect a real release (a real
  * deployment reads its secret key from the environment, docs/experiments.md, 'Randomness').
  */
-public final class ExperimentKeys {
+final class ExperimentKeys {
 
   /** The public label whose SHA-256 is the experiment key. */
   public static final String LABEL = "pufferflow/experiments/v1: PUBLIC key for reproducible experiments, not secret";

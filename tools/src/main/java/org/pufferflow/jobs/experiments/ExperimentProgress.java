@@ -1,6 +1,10 @@
 package org.pufferflow.jobs.experiments;
 
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
+
 /** Progress of a running {@link Experiment}: a number of steps announced up front, then advanced. */
+@Internal
 public interface ExperimentProgress {
 
   /** Announces {@code total} steps for the part named {@code task} (replaces any earlier announcement). */
@@ -10,6 +14,7 @@ public interface ExperimentProgress {
   void step(long steps);
 
   /** A sink that shows nothing (tests). */
+  @VisibleForTesting
   static ExperimentProgress silent() {
     return new ExperimentProgress() {
       @Override

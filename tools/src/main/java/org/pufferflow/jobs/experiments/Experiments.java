@@ -2,8 +2,10 @@ package org.pufferflow.jobs.experiments;
 
 import java.util.List;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 
 /** The registry of every {@link Experiment}, in the order {@code pufferflow experiment list} prints them. */
+@Internal
 public final class Experiments {
 
   private Experiments() {}

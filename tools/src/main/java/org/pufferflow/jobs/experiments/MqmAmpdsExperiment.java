@@ -36,7 +36,7 @@ import org.pufferflow.noise.KeyedRandom;
  * discrete Laplace noise of scale 2σ from {@link KeyedRandom} under the public {@link ExperimentKeys experiment
  * key}; L1 error Σ_c |noisy_c − count_c| / T, averaged over repetitions.
  */
-public final class MqmAmpdsExperiment implements Experiment {
+final class MqmAmpdsExperiment implements Experiment {
 
   static final String RESOURCE = "/data/ampds2/Electricity_B1E-11-P.csv.gz";
   static final String CONTEXT = "experiment/mqm-ampds";

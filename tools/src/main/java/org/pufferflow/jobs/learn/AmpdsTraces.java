@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.BinsDiscretizer;
 
@@ -18,6 +19,7 @@ import org.pufferflow.ingest.BinsDiscretizer;
  * <p>The file is one subject, named after the file without its extension. Labels name the level's range in the
  * column's unit: {@code P<5}, {@code 5<=P<100}, {@code P>=100}.
  */
+@Internal
 public final class AmpdsTraces {
 
   /** One minute: the AMPds2 sampling period. */

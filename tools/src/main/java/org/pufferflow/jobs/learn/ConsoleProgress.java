@@ -4,11 +4,13 @@ import java.io.PrintStream;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import org.apache.flink.annotation.Internal;
 
 /**
  * A {@link ReadProgress} shown as a progress bar (me.tongfei progressbar) on a console stream, for inputs of at least
  * {@code minBytes}; smaller inputs show nothing. Close it when reading is done.
  */
+@Internal
 public final class ConsoleProgress implements ReadProgress, AutoCloseable {
 
   /** Inputs from this size on get a bar by default (1 MiB). */

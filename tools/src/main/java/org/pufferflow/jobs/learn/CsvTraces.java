@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.io.file.CsvRows;
 
@@ -19,6 +20,7 @@ import org.pufferflow.jobs.io.file.CsvRows;
  * either given (their order is the state order; an unknown label is an error) or collected in order of first
  * appearance.
  */
+@Internal
 public final class CsvTraces {
 
   private CsvTraces() {}

@@ -11,6 +11,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.GridDiscretizer;
 
@@ -25,6 +26,7 @@ import org.pufferflow.ingest.GridDiscretizer;
  * layout ({@code 000/Trajectory/x.plt} → {@code 000}), otherwise the file's directory. All trajectories of a user
  * form one sequence. Given a directory, every {@code .plt} below it is read in path order.
  */
+@Internal
 public final class GeolifeTraces {
 
   /** Header lines of a {@code .plt} file. */

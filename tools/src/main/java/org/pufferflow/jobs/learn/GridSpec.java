@@ -2,6 +2,7 @@ package org.pufferflow.jobs.learn;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.GridDiscretizer;
 
@@ -15,6 +16,7 @@ import org.pufferflow.ingest.GridDiscretizer;
  * sphere of radius {@link #EARTH_RADIUS_METERS} at the box's middle latitude (an equirectangular approximation,
  * good for city-sized boxes); the box itself is kept, so cells are slightly smaller than asked.
  */
+@Internal
 public record GridSpec(double minLat, double maxLat, double minLon, double maxLon, int rows, int cols) {
 
   /** Mean Earth radius (IUGG), metres. */

@@ -3,6 +3,7 @@ package org.pufferflow.jobs.learn;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionEstimator;
@@ -36,6 +37,7 @@ import org.pufferflow.common.PufferPreconditions;
  * @param warnings human-readable problems, empty when none
  * @param query the query f per state from the traces, or {@code null}
  */
+@Internal
 public record LearnedModel(
     List<String> labels,
     double smoothing,

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 import java.util.stream.LongStream;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Writes a {@link LearnedModel} as the model file a job's {@code model.modelFile} names (docs/configuration.md,
@@ -21,6 +22,7 @@ import java.util.stream.LongStream;
  * <p>Numbers are written in plain decimal notation holding the shortest representation that reads back to the same
  * double, so the job loads exactly the matrix that was learned; labels are double-quoted (JSON escaping, valid YAML).
  */
+@Internal
 public final class ModelYaml {
 
   private static final ObjectMapper JSON = new ObjectMapper();

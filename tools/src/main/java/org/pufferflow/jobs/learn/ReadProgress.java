@@ -1,9 +1,12 @@
 package org.pufferflow.jobs.learn;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * Progress of a trace reader, in bytes of input: announced once per input, then advanced as lines are read. The
  * CLI shows it as a progress bar on stderr for large inputs; tests pass {@link #NONE}.
  */
+@Internal
 public interface ReadProgress {
 
   /** Shows nothing. */

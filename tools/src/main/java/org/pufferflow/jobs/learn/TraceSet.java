@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -23,6 +24,7 @@ import org.pufferflow.common.PufferPreconditions;
  * @param unmapped input records that fell in no state (e.g. outside the grid); their ticks are gaps unless another
  *     record of the same tick has a state
  */
+@Internal
 public record TraceSet(
     List<String> labels,
     long tickMillis,

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.DiscretizerConfig;
 
@@ -34,6 +35,7 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
  * <p>Not thread-safe: one instance per reader or producer thread. It reuses its encoder and byte stream; per line
  * it allocates the subject string, a number's substring, and the returned array.
  */
+@Internal
 public final class CsvObservations {
 
   /** The discretizer kinds, each with its column layout. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -29,6 +30,7 @@ import org.pufferflow.common.PufferPreconditions;
  *
  * <p>Not thread-safe: one instance per file and thread.
  */
+@Internal
 public final class CsvRows implements Closeable {
 
   private static final char BOM = '\uFEFF';

@@ -11,6 +11,7 @@ import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.file.src.FileSource;
@@ -33,6 +34,7 @@ import org.pufferflow.operators.RawRecord;
  * <p>A record's "topic" is {@code file:<file name>}, its partition 0, its offset the 1-based line number (CSV) or the
  * 0-based record index (Avro): what a rejected record reports as its source.
  */
+@Internal
 public final class FileInputs {
 
   /** The explicit type of the source's records: {@link RawRecord} is a Flink POJO. */

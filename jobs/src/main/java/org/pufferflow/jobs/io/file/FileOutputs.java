@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.formats.avro.AvroWriters;
@@ -39,6 +41,7 @@ import org.pufferflow.jobs.io.OutputKind;
  * checkpoint, whose committed parts belong to the output), and {@link #finish} only after the job finished
  * successfully.
  */
+@Internal
 public final class FileOutputs {
 
   /** The directory of part files, inside the output directory. */
@@ -110,6 +113,7 @@ public final class FileOutputs {
   }
 
   /** {@link #finish(OutputConfig.Directory, Set)} with the sort's memory limits given (tests force spills). */
+  @VisibleForTesting
   static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds, ExternalSort.Limits limits) {
     PufferPreconditions.checkNotNull("out", out);
     List<Path> written = new ArrayList<>();

@@ -34,7 +34,7 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Not thread-safe: an instance keeps one generator for the stream it last wrote to (a Flink encoder is used by
  * one subtask). Writing allocates no per-record objects beyond Jackson's own buffers.
  */
-public final class JsonLines {
+final class JsonLines {
 
   private static final JsonFactory FACTORY = JsonFactory.builder()
       .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)

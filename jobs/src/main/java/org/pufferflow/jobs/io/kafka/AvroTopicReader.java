@@ -10,6 +10,7 @@ import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,6 +22,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * Reads a whole topic of Avro records of one type as a {@code read_committed} consumer, i.e. what a downstream user
  * sees of the job's transactional output: only committed records, each exactly once.
  */
+@Internal
 public final class AvroTopicReader {
   private AvroTopicReader() {}
 

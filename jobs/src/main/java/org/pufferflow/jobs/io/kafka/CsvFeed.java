@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,6 +25,7 @@ import org.pufferflow.jobs.io.file.CsvRows;
  * two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
  * publication time. The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
  */
+@Internal
 public final class CsvFeed {
 
   /** The key of a line that names no subject at all (nothing before its first comma). */

@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.io.kafka;
 
 import java.time.Duration;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -29,6 +30,7 @@ import org.pufferflow.operators.TickWatermarks;
  * only their event time is read in the source ({@link RawRecordDeserializer}), where {@link #eventTime} keeps one
  * watermark per partition.
  */
+@Internal
 public final class KafkaInputs {
 
   /** How often the sources of an alignment group compare their watermarks. */

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
@@ -21,6 +22,7 @@ import org.pufferflow.jobs.io.OutputKind;
  * {@code <kafka.transactionalIdPrefix>-<pipeline id>-<output>}. Consumers see a checkpoint's records when it
  * completes, with {@code isolation.level=read_committed}.
  */
+@Internal
 public final class KafkaOutputs {
 
   /** Producer transaction timeout: below the broker's default maximum (15 min). */

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -27,6 +28,7 @@ import org.pufferflow.common.InvalidParameterException;
  * {@link #prepare} checks a whole job: broker, topics (creating the missing ones when the configuration says
  * {@code kafka.createTopics: true}) and the record types found on them ({@link RecordTypeCheck}).
  */
+@Internal
 public final class KafkaPreflight {
 
   /** How long the broker has to answer. */

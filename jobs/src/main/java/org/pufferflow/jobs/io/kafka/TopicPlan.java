@@ -3,6 +3,7 @@ package org.pufferflow.jobs.io.kafka;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.JobConfig;
@@ -17,6 +18,7 @@ import org.pufferflow.jobs.io.OutputKind;
  * @param topics configuration key (e.g. {@code kafka.inputTopic}) → topic
  * @param types configuration key → record type
  */
+@Internal
 public record TopicPlan(Map<String, String> topics, Map<String, Class<? extends SpecificRecordBase>> types) {
 
   public static TopicPlan of(JobConfig config) {
