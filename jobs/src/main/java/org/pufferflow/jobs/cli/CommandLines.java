@@ -17,6 +17,20 @@ import picocli.CommandLine;
 @Internal
 public final class CommandLines {
 
+  /** The root commands' footer line on the configuration file. */
+  public static final String FOOTER_CONFIG =
+      "A job is described by one YAML file (docs/configuration.md; samples in examples/).";
+
+  /** The root commands' footer line on exit codes (the contract {@link #execute} implements). */
+  public static final String FOOTER_EXIT_CODES =
+      "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
+          + " path); 1 a job that failed after its restarts (one line), or an unexpected failure.";
+
+  /** What a root command given no subcommand throws: invalid input, exit 2. */
+  public static CommandLine.ParameterException missingCommand(CommandLine.Model.CommandSpec spec) {
+    return new CommandLine.ParameterException(spec.commandLine(), "missing command (see pufferflow --help)");
+  }
+
   /** Exit code for invalid input (docs/cli.md). */
   public static final int EXIT_INVALID_INPUT = 2;
 

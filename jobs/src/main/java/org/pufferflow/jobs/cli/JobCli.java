@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import org.apache.flink.annotation.PublicEvolving;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,9 +31,8 @@ import picocli.CommandLine.Spec;
     commandListHeading = "%nCommands:%n",
     footerHeading = "%n",
     footer = {
-      "A job is described by one YAML file (docs/configuration.md; samples in examples/).",
-      "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
-          + " path); 1 a job that failed after its restarts (one line), or an unexpected failure."
+      CommandLines.FOOTER_CONFIG,
+      CommandLines.FOOTER_EXIT_CODES
     })
 public final class JobCli implements Callable<Integer> {
 
@@ -47,6 +45,6 @@ public final class JobCli implements Callable<Integer> {
   /** Without a command there is nothing to do: invalid input, exit 2. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "missing command (see pufferflow --help)");
+    throw CommandLines.missingCommand(spec);
   }
 }

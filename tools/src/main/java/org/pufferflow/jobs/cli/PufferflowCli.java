@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import org.apache.flink.annotation.PublicEvolving;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,11 +30,10 @@ import picocli.CommandLine.Spec;
     commandListHeading = "%nCommands:%n",
     footerHeading = "%n",
     footer = {
-      "A job is described by one YAML file (docs/configuration.md; samples in examples/).",
+      CommandLines.FOOTER_CONFIG,
       "Run `pufferflow COMMAND --help` for the options of a command.",
       "",
-      "Exit codes: 0 success; 2 invalid input (one-line message on stderr naming the option or configuration"
-          + " path); 1 a job that failed after its restarts (one line), or an unexpected failure.",
+      CommandLines.FOOTER_EXIT_CODES,
       "Options with --json print exactly one JSON object on stdout; logs go to stderr.",
       "Environment: JAVA_OPTS (JVM options, read by the wrapper script); the noise key variable named by"
           + " noise.keyEnv in the configuration."
@@ -51,6 +49,6 @@ public final class PufferflowCli implements Callable<Integer> {
   /** Without a command there is nothing to do: invalid input, exit 2. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "missing command (see pufferflow --help)");
+    throw CommandLines.missingCommand(spec);
   }
 }
