@@ -10,12 +10,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.pufferflow.chain.BinaryMarkovChain;
-import org.pufferflow.mechanism.redaction.BudgetSplit;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
-import org.pufferflow.mechanism.redaction.ThreeRDesign;
 import org.pufferflow.mechanism.redaction.ThreeRMechanism;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
@@ -31,8 +29,9 @@ import org.pufferflow.noise.NoiseKey;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RedactionBench {
 
-  private static final BinaryMarkovChain FIG3 = BinaryMarkovChain.of(0.01, 0.8);
-  private static final BinaryMarkovChain NEG = BinaryMarkovChain.of(0.6, 0.8);
+  private static final double FIG3_ALPHA = 0.01;
+  private static final double FIG3_BETA = 0.8;
+  private static final BinaryMarkovChain FIG3 = BinaryMarkovChain.of(FIG3_ALPHA, FIG3_BETA);
 
   private KeyedRandom random;
   private RedactionPlan plan;
@@ -49,7 +48,7 @@ public class RedactionBench {
       key[i] = (byte) (17 * i + 3);
     }
     random = new KeyedRandom(NoiseKey.of(key));
-    plan = RedactionPlan.threeR(FIG3, 1, BudgetSplit.half(1), ThreeRDesign.OPTIMAL);
+    plan = RedactionPlan.of(FIG3_ALPHA, FIG3_BETA, 1, RedactionMechanism.THREE_R_OPTIMAL, null, RedactionPlan.MAX_SIDE_TICKS);
     ranges = new OptOutRanges();
     for (long p : active) {
       ranges.add(p, p);
@@ -118,31 +117,31 @@ public class RedactionBench {
     @Param({"3r-relaxed", "3r-optimal", "3r-numerical"})
     public String design;
 
-    ThreeRDesign value;
+    RedactionMechanism value;
 
     @Setup
     public void setUp() {
-      value = RedactionMechanism.fromConfigName(design).design();
+      value = RedactionMechanism.fromConfigName(design);
     }
   }
 
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public RedactionPlan designPlanFig3(DesignState s) {
-    return RedactionPlan.threeR(FIG3, 1, BudgetSplit.half(1), s.value);
+    return RedactionPlan.of(FIG3_ALPHA, FIG3_BETA, 1, s.value, null, RedactionPlan.MAX_SIDE_TICKS);
   }
 
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public RedactionPlan designPlanNegativeLambda(DesignState s) {
-    return RedactionPlan.threeR(NEG, 0.3, BudgetSplit.half(0.3), s.value);
+    return RedactionPlan.of(0.6, 0.8, 0.3, s.value, null, RedactionPlan.MAX_SIDE_TICKS);
   }
 
   /** A finite-n mechanism with the AUTO split (three candidate designs + self-checks), Fig. 3 instance. */
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public ThreeRMechanism designMechanismAutoSplit(DesignState s) {
-    return ThreeRMechanism.builder().chain(FIG3).epsilon(1).privateIndex(5).length(10).design(s.value)
+    return ThreeRMechanism.builder().chain(FIG3).epsilon(1).privateIndex(5).length(10).design(s.value.design())
         .splitRule(SplitRule.AUTO).build();
   }
 }

@@ -135,14 +135,15 @@ public final class MqmWindowPlan implements Serializable {
    * Each window released as an MQM release at the calibration's ε: full windows at β = L·σ_max(W), partial ones
    * (when enabled) at L·σ_max(length).
    */
-  public static MqmWindowPlan perRelease(MqmCalibration fullWindow, int slide, boolean partialWindows) {
+  static MqmWindowPlan perRelease(MqmCalibration fullWindow, int slide, boolean partialWindows) {
     return new MqmWindowPlan(fullWindow, slide, partialWindows, false, MqmOutput.COUNTS);
   }
 
   /**
    * Every window (partial ones included) released at the design-rule scale that guarantees the target's ε (taken
    * as ε*, the per-time-point target) for W = target's window length. Fails when no two-sided quilt is feasible
-   * at ε* or the scale exceeds the sampler's range.
+   * at ε* or the scale exceeds the sampler's range. For analysis of an explicit calibration (any sensitivity L, as
+   * {@code plan mqm}); a job's plan comes from {@link #builder()}, the one way to make a shipped description.
    */
   public static MqmWindowPlan perTimePoint(MqmCalibration target, int slide, boolean partialWindows) {
     return new MqmWindowPlan(target, slide, partialWindows, true, MqmOutput.COUNTS);

@@ -179,7 +179,7 @@ public final class RedactionPlan implements Serializable {
    * of 0 redacts every record before a private one ({@link #holdBack()} unbounded: private ticks must be known in
    * advance).
    */
-  public static RedactionPlan threeR(BinaryMarkovChain chain, double epsilon, BudgetSplit split, ThreeRDesign design) {
+  static RedactionPlan threeR(BinaryMarkovChain chain, double epsilon, BudgetSplit split, ThreeRDesign design) {
     PufferPreconditions.checkNotNull("chain", chain);
     PufferPreconditions.checkEpsilon("epsilon", epsilon);
     PufferPreconditions.checkNotNull("split", split);
@@ -200,7 +200,7 @@ public final class RedactionPlan implements Serializable {
    * The two-sided symmetric MQ window (Algorithm 1's stream-friendly branch): radius {@code Delta*(eps/2)} per
    * side, or {@code Delta*(eps/2) - 1} when {@code tight}.
    */
-  public static RedactionPlan mqSymmetric(BinaryMarkovChain chain, double epsilon, boolean tight) {
+  static RedactionPlan mqSymmetric(BinaryMarkovChain chain, double epsilon, boolean tight) {
     PufferPreconditions.checkNotNull("chain", chain);
     PufferPreconditions.checkEpsilon("epsilon", epsilon);
     long radius = InfluenceThresholds.deltaStar(chain, epsilon / 2) - (tight ? 1 : 0);
