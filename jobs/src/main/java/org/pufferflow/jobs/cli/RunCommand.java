@@ -78,6 +78,8 @@ public final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   private final PrintStream err = System.err;
+  /** Counted down when a local run has said how it ended: the JVM halts once the shutdown hooks are done. */
+  private final java.util.concurrent.CountDownLatch stopReported = new java.util.concurrent.CountDownLatch(1);
 
   @Override
   public Integer call() throws Exception {
@@ -157,64 +159,80 @@ public final class RunCommand implements Callable<Integer> {
           FileOutputs.clearParts(dir); // parts of an earlier run that did not finish
         }
       }
-      Path checkpoints = Files.createTempDirectory("pufferflow-checkpoints-");
-      Configuration conf = ExecutionSettings.localConfiguration(exec, checkpoints);
-      if (fromSavepoint != null) {
-        conf.set(StateRecoveryOptions.SAVEPOINT_PATH, fromSavepoint);
-      }
-      StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, conf);
-      ExecutionSettings.applyLocal(env, exec);
-      JobAssembly.Builder b = JobAssembly.builder(job);
-      if (bootstrap != null) {
-        b.bootstrapServers(bootstrap);
-      }
-      if (bounded) {
-        b.bounded(true);
-      }
-      Assembled assembled = b.build(env);
-      err.println("running " + describe(job) + " (parallelism " + parallelism + ", checkpoints in " + checkpoints
-          + "); progress every " + JobProgress.INTERVAL_MILLIS / 1000 + " s");
-      JobClient client = env.executeAsync("pufferflow " + config.getFileName());
-      java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
-      java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
-      Thread cancel = new Thread(() -> { // Ctrl-C (SIGINT/SIGTERM) of a running job
-        stopping.set(true);
-        client.cancel();
-        try { // the JVM halts when the hooks are done: let the main thread say why first
-          reported.await(30, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "pufferflow-cancel");
-      Runtime.getRuntime().addShutdownHook(cancel);
-      JobProgress progress = new JobProgress(err, assembled.id(), assembled.outputs());
-      JobExecutionResult result;
+      LocalCheckpoints local = LocalCheckpoints.create();
       try {
-        result = progress.await(client);
-      } catch (java.util.concurrent.ExecutionException e) {
-        if (stopping.get()) {
-          err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
-          err.flush();
-          reported.countDown();
-          return 130;
+        int code = executeLocally(job, parallelism, bootstrap, local);
+        if (code == 0) {
+          local.finished();
         }
-        throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));
+        return code;
       } finally {
-        removeHook(cancel);
+        local.close(err);
+        stopReported.countDown(); // after the line saying where the checkpoints are
       }
-      progress.summary(result);
-      if (job.output() instanceof OutputConfig.Directory dir) {
-        for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
-          out().println("wrote " + p);
-        }
-      }
-      out().flush();
-      return 0;
     } finally {
       if (broker != null) {
         broker.close();
       }
     }
+  }
+
+  /** Runs the job on a local cluster with checkpoints in {@code local}; 0 when it finished, 130 when stopped. */
+  private int executeLocally(JobConfig job, int parallelism, String bootstrap, LocalCheckpoints local)
+      throws Exception {
+    ExecutionConfig exec = job.execution();
+    Path checkpoints = local.dir();
+    Configuration conf = ExecutionSettings.localConfiguration(exec, checkpoints);
+    LocalCheckpoints.retainOnCancellation(conf);
+    if (fromSavepoint != null) {
+      conf.set(StateRecoveryOptions.SAVEPOINT_PATH, fromSavepoint);
+    }
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, conf);
+    ExecutionSettings.applyLocal(env, exec);
+    JobAssembly.Builder b = JobAssembly.builder(job);
+    if (bootstrap != null) {
+      b.bootstrapServers(bootstrap);
+    }
+    if (bounded) {
+      b.bounded(true);
+    }
+    Assembled assembled = b.build(env);
+    err.println("running " + describe(job) + " (parallelism " + parallelism + ", checkpoints in " + checkpoints
+        + "); progress every " + JobProgress.INTERVAL_MILLIS / 1000 + " s");
+    JobClient client = env.executeAsync("pufferflow " + config.getFileName());
+    java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread cancel = new Thread(() -> { // Ctrl-C (SIGINT/SIGTERM) of a running job
+      stopping.set(true);
+      client.cancel();
+      try { // the JVM halts when the hooks are done: let the main thread say why first
+        stopReported.await(30, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "pufferflow-cancel");
+    Runtime.getRuntime().addShutdownHook(cancel);
+    JobProgress progress = new JobProgress(err, assembled.id(), assembled.outputs());
+    JobExecutionResult result;
+    try {
+      result = progress.await(client);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (stopping.get()) {
+        err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
+        err.flush();
+        return 130;
+      }
+      throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));
+    } finally {
+      removeHook(cancel);
+    }
+    progress.summary(result);
+    if (job.output() instanceof OutputConfig.Directory dir) {
+      for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
+        out().println("wrote " + p);
+      }
+    }
+    out().flush();
+    return 0;
   }
 
   /**

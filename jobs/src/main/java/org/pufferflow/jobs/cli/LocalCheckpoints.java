@@ -1,0 +1,86 @@
+package org.pufferflow.jobs.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+
+/**
+ * The checkpoint folder of a local {@code run} when the configuration names no {@code flink.checkpointDir}: a fresh
+ * {@code pufferflow-checkpoints-*} folder in the temp folder ({@code java.io.tmpdir}, read when the run starts).
+ * Checkpoints are retained when the job fails or is cancelled, so a stopped run can be resumed with
+ * {@code --from-savepoint} (docs/cli.md, 'run'). {@link #close} removes the folder after a run that finished, and
+ * otherwise keeps it and prints the newest retained checkpoint in one line; a folder holding no completed checkpoint
+ * (nothing to resume) is removed either way.
+ */
+@Internal
+final class LocalCheckpoints {
+
+  private final Path dir;
+  private boolean finished;
+
+  private LocalCheckpoints(Path dir) {
+    this.dir = dir;
+  }
+
+  /** Creates the folder in the current {@code java.io.tmpdir}. */
+  static LocalCheckpoints create() throws IOException {
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    return new LocalCheckpoints(Files.createTempDirectory(tmp, "pufferflow-checkpoints-"));
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  /** Keeps completed checkpoints when the job is cancelled or fails, so {@code --from-savepoint} can resume it. */
+  static void retainOnCancellation(Configuration conf) {
+    conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+        ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+  }
+
+  /** The run finished: {@link #close} removes the folder. */
+  void finished() {
+    finished = true;
+  }
+
+  /** Removes the folder, or keeps it and prints where to resume from when the run did not finish. */
+  void close(PrintStream err) throws IOException {
+    Optional<Path> newest = finished ? Optional.empty() : newestCheckpoint();
+    if (newest.isPresent()) {
+      err.println("checkpoints kept in " + dir + "; resume with --from-savepoint " + newest.get());
+      err.flush();
+    } else {
+      deleteRecursively(dir);
+    }
+  }
+
+  /** The {@code chk-N} folder with the highest N under {@code <dir>/<job id>/}, if any. */
+  private Optional<Path> newestCheckpoint() throws IOException {
+    try (Stream<Path> s = Files.find(dir, 2, (p, a) -> a.isDirectory() && p.getFileName().toString()
+        .matches("chk-\\d+") && Files.exists(p.resolve("_metadata")))) {
+      return s.max(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(4))));
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+}
