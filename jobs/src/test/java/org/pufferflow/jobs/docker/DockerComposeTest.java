@@ -208,6 +208,16 @@ class DockerComposeTest {
     return out;
   }
 
+  /** The container ports a service publishes ({@code ports: - "HOST:CONTAINER"}). */
+  static List<String> publishedContainerPorts(String name) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode p : service(name).path("ports")) {
+      String[] parts = p.asText().split(":");
+      out.add(parts[parts.length - 1]);
+    }
+    return out;
+  }
+
   /** The named volume a service mounts at a directory that holds {@code dir}, or null. */
   private static String namedVolumeHolding(String name, String dir) {
     for (JsonNode volume : service(name).path("volumes")) {

@@ -13,6 +13,7 @@ import java.util.jar.JarFile;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
 import org.apache.flink.state.rocksdb.RocksDBOptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,6 +39,9 @@ class FlinkPropertiesTest {
     Map<String, String> properties = DockerComposeTest.flinkProperties("jobmanager");
     Configuration configuration = Configuration.fromMap(properties);
     for (Map.Entry<String, String> p : properties.entrySet()) {
+      if (p.getKey().startsWith(REPORTER_PREFIX)) {
+        continue; // per-reporter options: below
+      }
       ConfigOption<?> option = options.get(p.getKey());
       assertThat(option).as("Flink " + DockerComposeTest.flinkVersion + " has no (non-deprecated) option " + p.getKey()).isNotNull();
       Object value = configuration.get(option); // throws on a value the option cannot parse
@@ -50,6 +54,49 @@ class FlinkPropertiesTest {
     int parallelism = Integer.parseInt(properties.get("parallelism.default"));
     assertThat(parallelism).isBetween(1, Integer.parseInt(properties.get("taskmanager.numberOfTaskSlots")));
   }
+
+  /**
+   * The metric reporter (docs/operators.md, 'Metrics to watch'): {@code metrics.reporter.<name>.<option>} where the
+   * option is one of Flink's per-reporter options ({@code MetricOptions}, e.g. {@code factory.class}) or the
+   * Prometheus reporter's {@code port} (a port or a range); the factory is the Prometheus reporter's of the Flink
+   * distribution.
+   */
+  @Test
+  void thePrometheusReporterIsConfiguredWithPerReporterOptions() throws Exception {
+    Map<String, String> properties = DockerComposeTest.flinkProperties("taskmanager");
+    java.util.Set<String> reporterOptions = new java.util.HashSet<>(List.of(PROMETHEUS_PORT));
+    for (Field f : MetricOptions.class.getFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())
+          && !f.isAnnotationPresent(Deprecated.class)) {
+        reporterOptions.add(((ConfigOption<?>) f.get(null)).key());
+      }
+    }
+    assertThat(reporterOptions).contains(MetricOptions.REPORTER_FACTORY_CLASS.key());
+    Map<String, String> prom = new HashMap<>();
+    for (Map.Entry<String, String> p : properties.entrySet()) {
+      if (p.getKey().startsWith(REPORTER_PREFIX)) {
+        String rest = p.getKey().substring(REPORTER_PREFIX.length());
+        int dot = rest.indexOf('.');
+        assertThat(dot).as(p.getKey()).isPositive();
+        String option = rest.substring(dot + 1);
+        assertThat(reporterOptions).as("a per-reporter option: " + p.getKey()).contains(option);
+        if (rest.startsWith(PROMETHEUS + ".")) {
+          prom.put(option, p.getValue());
+        }
+      }
+    }
+    assertThat(prom.get(MetricOptions.REPORTER_FACTORY_CLASS.key()))
+        .isEqualTo("org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
+    assertThat(prom.get(PROMETHEUS_PORT)).matches("\\d{2,5}(-\\d{2,5})?");
+    assertThat(DockerComposeTest.publishedContainerPorts("jobmanager")).contains(prom.get(PROMETHEUS_PORT));
+    assertThat(DockerComposeTest.publishedContainerPorts("taskmanager")).contains(prom.get(PROMETHEUS_PORT));
+  }
+
+  private static final String REPORTER_PREFIX = "metrics.reporter.";
+  /** The reporter's name in {@code docker/docker-compose.yml}. */
+  private static final String PROMETHEUS = "prom";
+  /** The Prometheus reporter's own option (not a {@code MetricOptions} one): the port it serves /metrics on. */
+  private static final String PROMETHEUS_PORT = "port";
 
   /** Every public static, non-deprecated ConfigOption of Flink's option classes, by key. */
   private static Map<String, ConfigOption<?>> flinkOptions() throws Exception {
