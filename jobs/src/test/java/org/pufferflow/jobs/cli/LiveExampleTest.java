@@ -34,7 +34,7 @@ class LiveExampleTest {
   void theKafkaExamplePublishesEveryOutputSecondsAfterTheFeedAndStopsOnSigterm(@TempDir Path tmp) throws Exception {
     Path root = RepositoryPaths.root();
     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), JobCli.class.getName(),
+        "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), JobCli.class.getName(),
         "run", "--config", "examples/smart-meters.yaml")
         .directory(root.toFile()).redirectOutput(tmp.resolve("stdout.txt").toFile())
         .redirectError(tmp.resolve("stderr.txt").toFile());
@@ -70,6 +70,12 @@ class LiveExampleTest {
       assertThat(run.waitFor(60, TimeUnit.SECONDS)).as("stopped on SIGTERM").isTrue();
       assertThat(read(err)).as("exit code %s", run.exitValue()).contains("stopped: the job was cancelled")
           .doesNotContain("Exception");
+      // docs/cli.md, 'run': a stopped run keeps its checkpoints and names the newest, which exists
+      Matcher kept = Pattern.compile("checkpoints kept in (\\S+); resume with --from-savepoint (\\S+)")
+          .matcher(read(err));
+      assertThat(kept.find()).as(read(err)).isTrue();
+      assertThat(Path.of(kept.group(1)).getParent()).isEqualTo(tmp);
+      assertThat(Path.of(kept.group(2)).resolve("_metadata")).exists();
     } finally {
       run.destroyForcibly();
     }
