@@ -55,6 +55,11 @@ public final class Chart {
     }
   }
 
+  /** Minimum pixels between two x-axis tick labels (room for an eight-digit tick). */
+  static final int X_LABEL_SPACING = 110;
+  /** Minimum pixels between two y-axis tick labels. */
+  static final int Y_LABEL_SPACING = 50;
+
   private final String title;
   private final String xLabel;
   private final String yLabel;
@@ -102,7 +107,11 @@ public final class Chart {
     st.setLegendLayout(compactLegend ? Styler.LegendLayout.Horizontal : Styler.LegendLayout.Vertical);
     chart.getStyler().setXAxisLogarithmic(logX);
     chart.getStyler().setYAxisLogarithmic(logY);
-    chart.getStyler().setXAxisDecimalPattern(logX ? "0.###" : null);
+    // plain tick labels (no thousands separators: ticks like 29453769 ran together as "29,453,76929,453,781"),
+    // spaced so that the widest label fits between two ticks
+    chart.getStyler().setXAxisDecimalPattern("0.###");
+    chart.getStyler().setXAxisTickMarkSpacingHint(X_LABEL_SPACING);
+    chart.getStyler().setYAxisTickMarkSpacingHint(Y_LABEL_SPACING);
     for (Series s : series) {
       XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
       if (s.points()) {
