@@ -217,7 +217,7 @@ final class DemoCharts {
   }
 
   private static Chart xy(String title, String x, String y) {
-    return new Chart(title, x, y).compactLegend();
+    return new Chart(title, x, y).compactLegend().roundedYRange();
   }
 
   private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728),
