@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.pufferflow.common.FileProblems;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.common.VisibleForTesting;
@@ -63,7 +64,7 @@ public final class NoiseKey {
     try {
       content = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw invalid("noise key file " + file, "cannot be read (" + e.getClass().getSimpleName() + ")");
+      throw invalid("noise key file " + file, FileProblems.problem(e));
     }
     try {
       String text = asciiTrimmed(content);

@@ -66,7 +66,7 @@ class NoiseKeyTest {
     assertThatThrownBy(() -> NoiseKey.fromFile(missing))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("missing.key")
-        .hasMessageContaining("cannot be read");
+        .hasMessageContaining("no such file");
 
     String shortHex = HexFormat.of().formatHex(shortKey);
     assertMessageSafe(

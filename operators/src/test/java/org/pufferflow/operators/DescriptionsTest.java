@@ -266,9 +266,9 @@ class DescriptionsTest {
     assertThatThrownBy(missing::load)
         .isInstanceOfSatisfying(NoiseKeyUnavailableException.class, e -> {
           assertThat(e.configKey()).isEqualTo("noise.keyFile");
-          assertThat(e.reason()).isEqualTo("cannot be read (NoSuchFileException) (file name not shown)");
+          assertThat(e.reason()).isEqualTo("no such file (file name not shown)");
         })
-        .hasMessage("noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)")
+        .hasMessage("noise.keyFile: no such file (file name not shown)")
         .hasNoCause();
     Files.writeString(file, "0011");
     assertThatThrownBy(source::load).hasMessageStartingWith("noise.keyFile: key length 2 bytes: must be >= 32")

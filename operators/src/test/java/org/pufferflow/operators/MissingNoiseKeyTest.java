@@ -49,7 +49,7 @@ class MissingNoiseKeyTest {
       new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
   private static final String UNSET = "PUFFERFLOW_MISSING_KEY_TEST_UNSET_7F3A";
-  private static final String FILE_LINE = "noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)";
+  private static final String FILE_LINE = "noise.keyFile: no such file (file name not shown)";
   private static final String ENV_LINE = "noise.keyEnv: is not set (variable name not shown)";
 
   @TempDir Path dir;

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "policy",
     mixinStandardHelpOptions = true,
-    description = "Analyse a DPHMM policy graph under a constraint: exposure, repair, sensitivity hull.")
+    description = "Analyze a DPHMM policy graph under a constraint: exposure, repair, sensitivity hull.")
 public final class AnalyzePolicyCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -149,7 +149,7 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
   }
 
   private static int[] parseLabels(String text, int n) {
-    JsonNode a = CliJson.parse("--graph categorical", text);
+    JsonNode a = CliJson.parse("--graph categorical", text, "a JSON array of labels, one per state");
     if (!a.isArray() || a.size() != n) {
       throw new UsageException("--graph categorical: expected a JSON array of " + n + " labels (one per state), got "
           + (a.isArray() ? a.size() + " entries" : a.getNodeType().toString()));
@@ -172,7 +172,7 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
   }
 
   private static int[][] parseEdges(String text) {
-    JsonNode a = CliJson.parse("--graph edges", text);
+    JsonNode a = CliJson.parse("--graph edges", text, "a JSON array of [j,k] pairs");
     if (!a.isArray()) {
       throw new UsageException("--graph edges: expected a JSON array of [j,k] pairs");
     }

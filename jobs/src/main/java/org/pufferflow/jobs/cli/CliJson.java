@@ -88,16 +88,31 @@ public final class CliJson {
 
   /** Parses a JSON value given to {@code option}; malformed JSON names the option. */
   public static JsonNode parse(String option, String text) {
+    return parse(option, text, "a JSON value");
+  }
+
+  /**
+   * Parses a JSON value given to {@code option}; malformed JSON is one line naming the option, what it expects
+   * ({@code expected}, e.g. "a JSON array of rows of numbers") and the column where the text stops being JSON, never
+   * the parser's own message.
+   */
+  public static JsonNode parse(String option, String text, String expected) {
     try {
-      return MAPPER.readTree(text);
+      JsonNode n = MAPPER.readTree(text);
+      if (n == null || n.isMissingNode()) {
+        throw new UsageException(option + ": expected " + expected + ", got nothing");
+      }
+      return n;
     } catch (JsonProcessingException e) {
-      throw new UsageException(option + ": not valid JSON (" + e.getOriginalMessage() + ")");
+      long column = e.getLocation() == null ? -1 : e.getLocation().getColumnNr();
+      throw new UsageException(option + ": expected " + expected + "; not valid JSON"
+          + (column > 0 ? " at character " + column : ""));
     }
   }
 
   /** A real matrix given as a JSON array of equally long rows of finite numbers. */
   public static double[][] parseMatrix(String option, String text) {
-    JsonNode n = parse(option, text);
+    JsonNode n = parse(option, text, "a JSON array of rows of numbers, e.g. [[0.9,0.1],[0.2,0.8]]");
     if (!n.isArray() || n.isEmpty()) {
       throw new UsageException(option + ": expected a non-empty JSON array of rows");
     }
@@ -124,7 +139,7 @@ public final class CliJson {
 
   /** An array of integers, e.g. {@code [0,2,5]}. */
   public static int[] parseIntArray(String option, String text) {
-    JsonNode n = parse(option, text);
+    JsonNode n = parse(option, text, "a JSON array of integers, e.g. [0,2,5]");
     if (!n.isArray()) {
       throw new UsageException(option + ": expected a JSON array of integers");
     }

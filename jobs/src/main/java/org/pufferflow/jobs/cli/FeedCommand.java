@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.InvalidParameterException;
@@ -34,11 +35,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     header = "Write a CSV file of observations into the job's Kafka input topic.",
     description = {
-      "Write a CSV file into the Kafka input topic of a job configuration, one Observation record (Avro) per line:",
-      "columns subject,time,state (categorical), subject,time,reading (bins) or subject,time,lat,lon (grid), time in",
-      "epoch milliseconds, an optional header line starting with 'subject'. Malformed lines are sent as they are",
-      "(the job rejects them as UNDECODABLE). The key is the subject; a line without one is keyed by the text",
-      "before its first comma (or the whole line, or '(no subject)'), so every line's partition is deterministic."
+      "Write a CSV file into the Kafka input topic of a job configuration, one Observation record (Avro) per line:"
+          + " columns subject,time,state (categorical), subject,time,reading (bins) or subject,time,lat,lon (grid),"
+          + " time in epoch milliseconds, an optional header line starting with 'subject'. Malformed lines are sent"
+          + " as they are (the job rejects them as UNDECODABLE). The key is the subject; a line without one is keyed"
+          + " by the text before its first comma (or the whole line, or '(no subject)'), so every line's partition"
+          + " is deterministic."
     })
 public final class FeedCommand implements Callable<Integer> {
 
@@ -57,9 +59,7 @@ public final class FeedCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      throw new UsageException("--input: " + input + " is not a readable file");
-    }
+    FileProblems.checkReadable("--input", input);
     JobConfig job = ConfigLoader.load(config);
     if (!job.input().kafka()) {
       throw new ConfigException("input", "this configuration reads a file, not the Kafka input topic; feed writes"

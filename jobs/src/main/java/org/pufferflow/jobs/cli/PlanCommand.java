@@ -45,8 +45,10 @@ import picocli.CommandLine.Spec;
     footer = {
       "Examples:",
       "  pufferflow plan --config examples/smart-meters.yaml --json",
-      "  pufferflow plan mqm --epsilon 1 --window 24 --chain '[[0.9,0.1],[0.2,0.8]]' --json",
-      "  pufferflow plan redaction --alpha 0.1 --beta 0.2 --epsilon 1 --private 5 --json",
+      "  pufferflow plan mqm --epsilon 1 --window 24 \\",
+      "      --chain '[[0.9,0.1],[0.2,0.8]]' --json",
+      "  pufferflow plan redaction --alpha 0.1 --beta 0.2 --epsilon 1 --private 5 \\",
+      "      --json",
       "Matrices are JSON arrays of rows; indices are 0-based except --private (1-based, as in the paper)."
     })
 public final class PlanCommand implements Callable<Integer> {

@@ -42,40 +42,45 @@ public final class PlanMqmCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(
-      names = {"--epsilon", "--epsilon-per-release"},
+      names = {"--epsilon", "--epsilon-per-release"}, paramLabel = "EPSILON",
       description = "ε of ONE window release (> 0): sigma and noiseScale make each window an ε-MQM release."
-          + " Not the configuration's mqm.epsilon (that is --target-epsilon).")
+          + " Not the configuration's mqm epsilon (that is --target-epsilon).")
   Double epsilon;
 
   @Option(
-      names = "--target-epsilon",
-      description = "ε* at EVERY time point (> 0), the meaning of mqm.epsilon in the configuration: adds"
+      names = "--target-epsilon", paramLabel = "EPSILON",
+      description = "ε* at EVERY time point (> 0), the meaning of epsilon in the configuration's mqm section: adds"
           + " targetEpsilon and the designNoiseScale that guarantees it (slide defaults to the window).")
   Double targetEpsilon;
 
-  @Option(names = "--window", required = true, description = "Window length T (ticks, >= 1).")
+  @Option(names = "--window", paramLabel = "T", required = true, description = "Window length T (ticks, >= 1).")
   int window;
 
-  @Option(names = "--slide", description = "Slide S in [1, T]: adds perPointEpsilon and designNoiseScale.")
+  @Option(names = "--slide", paramLabel = "S",
+      description = "Slide S in [1, T]: adds perPointEpsilon and designNoiseScale.")
   Integer slide;
 
-  @Option(names = "--sensitivity", defaultValue = "2", description = "Lipschitz constant L (default 2: counts).")
+  @Option(names = "--sensitivity", paramLabel = "L", defaultValue = "2",
+      description = "Lipschitz constant L (default 2: counts).")
   double sensitivity;
 
   @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
   boolean json;
 
-  @Option(names = "--chain", description = "A transition matrix as JSON rows; repeat for a finite class Θ.")
+  @Option(names = "--chain", paramLabel = "MATRIX",
+      description = "A transition matrix as JSON rows; repeat for a finite class Θ.")
   List<String> chains = new ArrayList<>();
 
-  @Option(names = "--pi-min", description = "Class bound π_min in (0, 1/k] (approximate modes only).")
+  @Option(names = "--pi-min", paramLabel = "PI_MIN",
+      description = "Class bound π_min in (0, 1/k] (approximate modes only).")
   Double piMin;
 
-  @Option(names = "--gap", description = "Class bound on the eigen-gap in (0, 1] (approximate modes only).")
+  @Option(names = "--gap", paramLabel = "GAP",
+      description = "Class bound on the eigen-gap in (0, 1] (approximate modes only).")
   Double gap;
 
   @Option(
-      names = "--mode",
+      names = "--mode", paramLabel = "MODE",
       description = "exact | exact-any-initial | approx-reversible | approx-general (default: exact-any-initial"
           + " with --chain, approx-general with bounds).")
   String mode;

@@ -45,29 +45,30 @@ public final class PlanRedactionCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--alpha", required = true, description = "Pr(X_{t+1}=1 | X_t=0), in (0, 1)")
+  @Option(names = "--alpha", paramLabel = "ALPHA", required = true, description = "Pr(X_{t+1}=1 | X_t=0), in (0, 1).")
   double alpha;
 
-  @Option(names = "--beta", required = true, description = "Pr(X_{t+1}=0 | X_t=1), in (0, 1)")
+  @Option(names = "--beta", paramLabel = "BETA", required = true, description = "Pr(X_{t+1}=0 | X_t=1), in (0, 1).")
   double beta;
 
-  @Option(names = "--epsilon", required = true, description = "privacy budget eps > 0")
+  @Option(names = "--epsilon", paramLabel = "EPSILON", required = true, description = "Privacy budget ε (> 0).")
   double epsilon;
 
-  @Option(names = "--private", required = true, description = "1-based index p of the private record")
+  @Option(names = "--private", paramLabel = "P", required = true, description = "1-based index p of the private record.")
   long privateIndex;
 
-  @Option(names = "--n", description = "number of records (omitted: an unbounded stream)")
+  @Option(names = "--n", paramLabel = "N", description = "Number of records (omitted: an unbounded stream).")
   Long n;
 
-  @Option(names = "--mechanism", defaultValue = RedactionMechanism.DEFAULT_CONFIG_NAME,
-      description = "3r-relaxed | 3r-optimal | 3r-numerical | mq | mq-tight (default: ${DEFAULT-VALUE})")
+  @Option(names = "--mechanism", paramLabel = "MECHANISM", defaultValue = RedactionMechanism.DEFAULT_CONFIG_NAME,
+      description = "3r-relaxed | 3r-optimal | 3r-numerical | mq | mq-tight (default: ${DEFAULT-VALUE}).")
   String mechanism;
 
-  @Option(names = "--split", defaultValue = SplitRule.DEFAULT_CONFIG_NAME, description = "auto | half | right (default: ${DEFAULT-VALUE})")
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = SplitRule.DEFAULT_CONFIG_NAME,
+      description = "auto | half | right (default: ${DEFAULT-VALUE}).")
   String split;
 
-  @Option(names = "--json", description = "print exactly one JSON object")
+  @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
   boolean json;
 
   @Override

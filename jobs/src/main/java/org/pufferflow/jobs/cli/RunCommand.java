@@ -3,6 +3,7 @@ package org.pufferflow.jobs.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
@@ -135,9 +136,7 @@ public final class RunCommand implements Callable<Integer> {
           + " empty); to write a CSV into the broker at " + job.kafka().bootstrapServers() + " use pufferflow feed"
           + " --config " + config + " --input " + feed);
     }
-    if (!Files.isRegularFile(feed) || !Files.isReadable(feed)) {
-      throw new UsageException("--feed: " + feed + " is not a readable file");
-    }
+    FileProblems.checkReadable("--feed", feed);
   }
 
   private int runLocally(JobConfig job) throws Exception {
@@ -255,7 +254,7 @@ public final class RunCommand implements Callable<Integer> {
       try {
         err.println(CsvFeed.write(feed, job, bootstrap).summary(kafka.inputTopic()));
       } catch (java.io.IOException e) {
-        throw new UsageException("--feed: cannot read " + feed + ": " + e.getMessage(), e);
+        throw new UsageException(FileProblems.describe("--feed", feed, FileProblems.problem(e)), e);
       }
     }
     if (job.input().kafka() && !bounded) {

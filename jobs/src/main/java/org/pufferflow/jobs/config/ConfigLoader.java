@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
@@ -32,7 +33,7 @@ public final class ConfigLoader {
   /** Loads {@code file}; relative paths inside it (modelFile, noise.keyFile) resolve against its directory. */
   public static JobConfig load(Path file) {
     Path absolute = file.toAbsolutePath().normalize();
-    String text = YamlDocuments.read(absolute, file.toString());
+    String text = YamlDocuments.read(absolute, null);
     return parse(text, absolute.getParent(), file.getFileName().toString());
   }
 
@@ -46,12 +47,21 @@ public final class ConfigLoader {
   /**
    * When a mechanism is enabled, reads the noise key once (and drops it), so that a missing or unreadable key file,
    * an unset variable or a too short key is a {@link ConfigException} at {@code noise.keyFile} or
-   * {@code noise.keyEnv}. The message never repeats the path or the variable name.
+   * {@code noise.keyEnv}. A key file that is missing or unreadable is named with its path as every file error is
+   * ({@link FileProblems}: {@code noise.keyFile: /path/x: no such file}); otherwise the message never repeats the
+   * path or the variable name.
    */
   public static void checkNoiseKey(JobConfig config) {
     NoiseKeySource noise = config.noise();
     if (noise == null || !config.anyMechanism()) {
       return;
+    }
+    if (noise.keyFile() != null) {
+      Path keyFile = Path.of(noise.keyFile());
+      String problem = FileProblems.problem(keyFile);
+      if (problem != null) {
+        throw new ConfigException(NoiseKeySource.KEY_FILE, keyFile + ": " + problem);
+      }
     }
     try {
       noise.load();

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.util.List;
 
 /**
@@ -93,11 +94,9 @@ final class IoSections {
 
   private static String readableFile(ConfigNode node, Path baseDir) {
     Path f = baseDir.resolve(nonBlank(node)).toAbsolutePath().normalize();
-    if (!Files.isRegularFile(f)) {
-      throw node.error("no such file: " + f);
-    }
-    if (!Files.isReadable(f)) {
-      throw node.error("cannot read " + f);
+    String problem = FileProblems.problem(f);
+    if (problem != null) {
+      throw node.error(f + ": " + problem);
     }
     return f.toString();
   }

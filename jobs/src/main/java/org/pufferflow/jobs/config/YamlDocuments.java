@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 
 /** Parses YAML text into a tree, turning syntax errors into one-line {@link ConfigException}s. */
 final class YamlDocuments {
@@ -36,14 +36,18 @@ final class YamlDocuments {
     return root;
   }
 
-  /** Reads {@code file} as UTF-8 text; a missing or unreadable file is a {@link ConfigException} at {@code path}. */
+  /**
+   * Reads {@code file} as UTF-8 text; a missing or unreadable file is a {@link ConfigException} worded by
+   * {@link FileProblems}: {@code "<path>: <file>: <problem>"}, or {@code "<file>: <problem>"} for the configuration
+   * file itself ({@code path} null).
+   */
   static String read(Path file, String path) {
     try {
       return Files.readString(file);
-    } catch (NoSuchFileException e) {
-      throw new ConfigException(path, "file not found: " + file);
     } catch (IOException e) {
-      throw new ConfigException(path, "cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+      String problem = FileProblems.problem(e);
+      throw path == null ? new ConfigException(file.toString(), problem)
+          : new ConfigException(path, file + ": " + problem);
     }
   }
 

@@ -139,4 +139,16 @@ class PlanMqmCommandTest {
     assertThat(r.err().trim().lines()).hasSize(1);
     assertThat(r.err()).contains(fragment.trim());
   }
+
+  /** Malformed JSON: one line naming the option and what it expects, not the parser's internals. */
+  @Test
+  void malformedChainJsonSaysWhatIsExpected() {
+    Run r = run("--epsilon", "1", "--window", "10", "--chain", "[[0.9,0.1],[0.2", "--json");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("error: --chain[0]: expected a JSON array of rows of numbers,"
+        + " e.g. [[0.9,0.1],[0.2,0.8]]; not valid JSON at character 16\n");
+    Run x = run("--epsilon", "1", "--window", "10", "--chain", "[[0.9,0.1],[0.2x]]", "--json");
+    assertThat(x.err()).startsWith("error: --chain[0]: expected a JSON array of rows of numbers")
+        .doesNotContain("Unexpected", "Source", "code 120", "StreamReadFeature");
+  }
 }

@@ -61,7 +61,7 @@ class RunCommandMissingKeyTest {
     assertThat(Files.exists(key)).isFalse();
     assertThat(r.code()).as(r.err()).isEqualTo(1);
     assertThat(r.err().strip()).isEqualTo("error: the job failed: NoiseKeyUnavailableException: "
-        + "noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+        + "noise.keyFile: no such file (file name not shown)");
     assertThat(r.err()).doesNotContain(dir.toString());
     assertThat(r.out()).isEmpty();
   }

@@ -58,7 +58,7 @@ class RunCommandTest {
     Run r = run("--config", f.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip())
-        .isEqualTo("error: noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+        .isEqualTo("error: noise.keyFile: " + dir.resolve("secret-missing.key") + ": no such file");
   }
 
   @Test
@@ -114,7 +114,7 @@ class RunCommandTest {
     Path embedded = Files.writeString(dir.resolve("embedded.yaml"), VALID);
     Run missing = run("--config", embedded.toString(), "--feed", dir.resolve("nope.csv").toString());
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err().strip()).startsWith("error: --feed: ").endsWith("nope.csv is not a readable file");
+    assertThat(missing.err().strip()).startsWith("error: --feed: ").endsWith("nope.csv: no such file");
   }
 
   /**

@@ -117,7 +117,7 @@ class InvalidConfigTest {
         c("model.query[1]: has 1 entries, row 0 has 2", "model.query=[[0,0],[1]]"),
         c("model: transition and modelFile are exclusive, give one", "model.modelFile=\"learned.yaml\""),
         c("model: give transition or modelFile", "-model.transition"),
-        c("model.modelFile: file not found: /nonexistent-dir/learned.yaml",
+        c("model.modelFile: /nonexistent-dir/learned.yaml: no such file",
             "-model.transition", "model.modelFile=\"learned.yaml\""),
         // discretizer
         c("discretizer.type: unknown type kmeans, expected one of categorical, bins, grid", "discretizer.type=\"kmeans\""),
@@ -298,7 +298,7 @@ class InvalidConfigTest {
   void aMissingFileIsAConfigException() {
     assertThatThrownBy(() -> ConfigLoader.load(Path.of("/nonexistent-dir/job.yaml")))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("/nonexistent-dir/job.yaml: file not found: /nonexistent-dir/job.yaml");
+        .hasMessage("/nonexistent-dir/job.yaml: no such file");
   }
 
   private static Arguments c(String expected, String... mutations) {

@@ -150,7 +150,7 @@ class ValidConfigTest {
     Files.writeString(config, mutate("-noise.keyEnv", "noise.keyFile=\"job.key\""));
     assertThatThrownBy(() -> ConfigLoader.loadForRun(config))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("noise.keyFile: cannot be read (NoSuchFileException) (file name not shown)");
+        .hasMessage("noise.keyFile: " + dir.resolve("job.key") + ": no such file");
     assertThat(ConfigLoader.load(config).noise().keyFile()).isEqualTo(dir.resolve("job.key").toString());
     Files.writeString(dir.resolve("job.key"), "0123456789abcdef".repeat(4) + "\n");
     assertThat(ConfigLoader.loadForRun(config).noise().load().length()).isEqualTo(32);

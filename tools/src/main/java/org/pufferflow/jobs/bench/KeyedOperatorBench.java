@@ -52,8 +52,8 @@ public final class KeyedOperatorBench {
       PufferPreconditions.checkNotNull("mechanism", mechanism);
       PufferPreconditions.checkInRange("--states", states, mechanism.minStates(), mechanism.maxStates());
       PufferPreconditions.checkInRange("--subjects", subjects, 1, 10_000_000);
-      PufferPreconditions.checkArgument("heap".equals(stateBackend) || "rocksdb".equals(stateBackend),
-          "--state-backend = %s: must be heap or rocksdb", stateBackend);
+      PufferPreconditions.checkArgument("hashmap".equals(stateBackend) || "rocksdb".equals(stateBackend),
+          "--state-backend = %s: must be hashmap or rocksdb", stateBackend);
       PufferPreconditions.checkArgument(seconds >= 0.05 && seconds <= 3600,
           "--seconds = %s: must be in [0.05, 3600]", seconds);
       PufferPreconditions.checkInRange("--parallelism", parallelism, 1, 16);
@@ -167,7 +167,7 @@ public final class KeyedOperatorBench {
   private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint,
       int subjects) {
     Configuration c = new Configuration();
-    c.set(StateBackendOptions.STATE_BACKEND, "heap".equals(options.stateBackend()) ? "hashmap" : "rocksdb");
+    c.set(StateBackendOptions.STATE_BACKEND, options.stateBackend());
     c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
     c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, cluster.checkpoints().toUri().toString());
     c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);

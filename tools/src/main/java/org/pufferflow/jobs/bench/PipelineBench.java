@@ -155,7 +155,7 @@ public final class PipelineBench {
 
   private StreamExecutionEnvironment environment(BenchCluster cluster) {
     ExecutionConfig exec = new ExecutionConfig(o.parallelism(), options.checkpointMillis(),
-        "heap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP : ExecutionConfig.StateBackend.ROCKSDB,
+        "hashmap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP : ExecutionConfig.StateBackend.ROCKSDB,
         false, null, 0);
     StreamExecutionEnvironment env =
         new StreamExecutionEnvironment(ExecutionSettings.localConfiguration(exec, cluster.checkpoints()));

@@ -55,12 +55,18 @@ public final class Chart {
     }
   }
 
+  /** Minimum pixels between two x-axis tick labels (room for an eight-digit tick). */
+  static final int X_LABEL_SPACING = 110;
+  /** Minimum pixels between two y-axis tick labels. */
+  static final int Y_LABEL_SPACING = 50;
+
   private final String title;
   private final String xLabel;
   private final String yLabel;
   private boolean logX;
   private boolean logY;
   private boolean compactLegend;
+  private boolean roundedYRange;
   private final List<Series> series = new ArrayList<>();
 
   public Chart(String title, String xLabel, String yLabel) {
@@ -85,6 +91,16 @@ public final class Chart {
     return this;
   }
 
+  /**
+   * A linear y axis from a round number below the data to one above it (steps of 1, 2 or 5 × 10^k). Without it,
+   * XChart puts a label on every few data values when they are equally spaced (a budget spent at a constant rate
+   * got ~38 labels); with bounds that are not data values it picks round, spaced ticks.
+   */
+  public Chart roundedYRange() {
+    this.roundedYRange = true;
+    return this;
+  }
+
   public Chart add(Series s) {
     series.add(s);
     return this;
@@ -102,7 +118,11 @@ public final class Chart {
     st.setLegendLayout(compactLegend ? Styler.LegendLayout.Horizontal : Styler.LegendLayout.Vertical);
     chart.getStyler().setXAxisLogarithmic(logX);
     chart.getStyler().setYAxisLogarithmic(logY);
-    chart.getStyler().setXAxisDecimalPattern(logX ? "0.###" : null);
+    // plain tick labels (no thousands separators: ticks like 29453769 ran together as "29,453,76929,453,781"),
+    // spaced so that the widest label fits between two ticks
+    chart.getStyler().setXAxisDecimalPattern("0.###");
+    chart.getStyler().setXAxisTickMarkSpacingHint(X_LABEL_SPACING);
+    chart.getStyler().setYAxisTickMarkSpacingHint(Y_LABEL_SPACING);
     for (Series s : series) {
       XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
       if (s.points()) {
@@ -119,6 +139,12 @@ public final class Chart {
     }
     if (series.isEmpty()) {
       chart.addSeries("no data", new double[] {0}, new double[] {0});
+    } else if (roundedYRange && !logY) {
+      double[] range = roundedRange(series);
+      if (range != null) {
+        chart.getStyler().setYAxisMin(range[0]);
+        chart.getStyler().setYAxisMax(range[1]);
+      }
     }
     save(chart, file);
   }
@@ -148,6 +174,33 @@ public final class Chart {
     String name = file.toString();
     BitmapEncoder.saveBitmap(c, name.endsWith(".png") ? name.substring(0, name.length() - 4) : name,
         BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /** Round bounds around every series' y values, not both of them data values; null for a flat or empty range. */
+  static double[] roundedRange(List<Series> series) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (Series s : series) {
+      for (double y : s.y()) {
+        if (Double.isFinite(y)) {
+          lo = Math.min(lo, y);
+          hi = Math.max(hi, y);
+        }
+      }
+    }
+    if (!(hi > lo)) {
+      return null;
+    }
+    double raw = (hi - lo) / 8;
+    double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+    double step = raw <= magnitude ? magnitude : raw <= 2 * magnitude ? 2 * magnitude
+        : raw <= 5 * magnitude ? 5 * magnitude : 10 * magnitude;
+    double min = Math.floor(lo / step) * step;
+    double max = Math.ceil(hi / step) * step;
+    if (min == lo && max == hi) {
+      max += step;
+    }
+    return new double[] {min, max};
   }
 
   private static double[] unbox(List<Double> v) {

@@ -32,27 +32,31 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--chain", required = true, description = "A transition matrix as JSON rows; repeat for a class.")
+  @Option(names = "--chain", paramLabel = "MATRIX", required = true,
+      description = "A transition matrix as JSON rows; repeat for a class.")
   List<String> chains = new ArrayList<>();
 
-  @Option(names = "--window", required = true, description = "Window length T (ticks, >= 1).")
+  @Option(names = "--window", paramLabel = "T", required = true, description = "Window length T (ticks, >= 1).")
   int window;
 
-  @Option(names = "--epsilon", required = true, description = "ε of one window release (> 0).")
+  @Option(names = "--epsilon", paramLabel = "EPSILON", required = true, description = "ε of one window release (> 0).")
   double epsilon;
 
   @Option(
-      names = "--mode",
+      names = "--mode", paramLabel = "MODE",
       description = "exact | exact-any-initial | approx-reversible | approx-general (default exact-any-initial).")
   String mode;
 
-  @Option(names = "--sensitivity", defaultValue = "2", description = "Lipschitz constant L (default 2: counts).")
+  @Option(names = "--sensitivity", paramLabel = "L", defaultValue = "2",
+      description = "Lipschitz constant L (default 2: counts).")
   double sensitivity;
 
-  @Option(names = "--iterations", defaultValue = "200", description = "Timed calibrations (default 200).")
+  @Option(names = "--iterations", paramLabel = "N", defaultValue = "200",
+      description = "Timed calibrations (default 200).")
   int iterations;
 
-  @Option(names = "--warmup", defaultValue = "200", description = "Untimed calibrations first (default 200).")
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "200",
+      description = "Untimed calibrations first (default 200).")
   int warmup;
 
   @Option(names = "--json", description = "Print exactly one JSON object on stdout.")

@@ -23,16 +23,18 @@ import picocli.CommandLine.Spec;
     synopsisSubcommandLabel = "COMMAND",
     subcommands = {BenchCalibrationCommand.class, BenchOperatorCommand.Dphmm.class, BenchOperatorCommand.Mqm.class,
       BenchOperatorCommand.Redaction.class, BenchPipelineCommand.class},
-    description = {"Measure a mechanism in-process: `bench calibration` times one MQM noise calibration;",
-      "`bench dphmm|mqm|redaction` push synthetic records through a keyed operator on a local Flink cluster;",
-      "`bench pipeline` runs the whole job through the embedded Kafka broker beside a Kafka pass-through job.", ""},
+    description = {"Measure a mechanism in-process: `bench calibration` times one MQM noise calibration;"
+        + " `bench dphmm|mqm|redaction` push synthetic records through a keyed operator on a local Flink cluster;"
+        + " `bench pipeline` runs the whole job through the embedded Kafka broker beside a Kafka pass-through job.",
+      ""},
     commandListHeading = "%nCommands:%n",
     footerHeading = "%n",
     footer = {
       "Example:",
-      "  pufferflow bench calibration --chain '[[0.95,0.05],[0.1,0.9]]' --window 100 --epsilon 1"
-          + " --mode exact-any-initial --json",
-      "  pufferflow bench mqm --states 10 --subjects 1000 --state-backend heap --seconds 10 --json",
+      "  pufferflow bench calibration --chain '[[0.95,0.05],[0.1,0.9]]' --window 100 \\",
+      "      --epsilon 1 --mode exact-any-initial --json",
+      "  pufferflow bench mqm --states 10 --subjects 1000 --state-backend hashmap \\",
+      "      --seconds 10 --json",
       "  pufferflow bench pipeline --mechanism dphmm --states 100 --seconds 10 --json"
     })
 public final class BenchCommand implements Callable<Integer> {

@@ -30,10 +30,13 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
 
   abstract BenchMechanism mechanism();
 
+  /** The {@code --states} option of this command (null: the mechanism's default). */
+  abstract Integer states();
+
   @Override
   public Integer call() throws Exception {
     BenchMechanism m = mechanism();
-    KeyedOperatorBench.Options options = workload.options(m);
+    KeyedOperatorBench.Options options = workload.options(m, states());
     BenchResult r = new KeyedOperatorBench(options).run();
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
@@ -74,9 +77,17 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Command(name = "dphmm", mixinStandardHelpOptions = true,
       description = "Throughput of the DPHMM release operator beside pass-through and the bare releaser.")
   static final class Dphmm extends BenchOperatorCommand {
+    @Option(names = "--states", paramLabel = "N", description = "Model states N (default 100).")
+    Integer states;
+
     @Override
     BenchMechanism mechanism() {
       return BenchMechanism.DPHMM;
+    }
+
+    @Override
+    Integer states() {
+      return states;
     }
   }
 
@@ -84,9 +95,17 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Command(name = "mqm", mixinStandardHelpOptions = true,
       description = "Throughput of the MQM window operator beside pass-through and the bare window release.")
   static final class Mqm extends BenchOperatorCommand {
+    @Option(names = "--states", paramLabel = "N", description = "Model states N (default 10).")
+    Integer states;
+
     @Override
     BenchMechanism mechanism() {
       return BenchMechanism.MQM;
+    }
+
+    @Override
+    Integer states() {
+      return states;
     }
   }
 
@@ -94,9 +113,17 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Command(name = "redaction", mixinStandardHelpOptions = true,
       description = "Throughput of the redaction operator beside pass-through and the bare redaction rule.")
   static final class Redaction extends BenchOperatorCommand {
+    @Option(names = "--states", paramLabel = "N", description = "Model states N (default 2).")
+    Integer states;
+
     @Override
     BenchMechanism mechanism() {
       return BenchMechanism.REDACTION;
+    }
+
+    @Override
+    Integer states() {
+      return states;
     }
   }
 }

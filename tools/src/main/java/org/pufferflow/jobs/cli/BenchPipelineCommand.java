@@ -24,19 +24,25 @@ import picocli.CommandLine.Spec;
  * pipeline run produced, the checkpoint interval and the load average at the start.
  */
 @Command(name = "pipeline", mixinStandardHelpOptions = true,
+    header = "End-to-end throughput of the whole job beside a Kafka pass-through job.",
     description = {
-      "End-to-end throughput of the whole job (Kafka in, ingestion, the mechanism, Kafka out, exactly-once)",
-      "on the embedded broker, beside a Kafka -> map -> Kafka pass-through job and the keyed operator without Kafka."})
+      "End-to-end throughput of the whole job (Kafka in, ingestion, the mechanism, Kafka out, exactly-once)"
+          + " on the embedded broker, beside a Kafka -> map -> Kafka pass-through job and the keyed operator"
+          + " without Kafka. The input topic has --parallelism partitions."})
 final class BenchPipelineCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--mechanism", defaultValue = "mqm", description = "mqm | dphmm (default mqm).")
+  @Option(names = "--mechanism", paramLabel = "MECHANISM", defaultValue = "mqm",
+      description = "mqm | dphmm (default mqm).")
   String mechanism;
+
+  @Option(names = "--states", paramLabel = "N", description = "Model states N (default: 10 for mqm, 100 for dphmm).")
+  Integer states;
 
   @Mixin BenchWorkload workload;
 
-  @Option(names = "--checkpoint-millis", defaultValue = "5000",
+  @Option(names = "--checkpoint-millis", paramLabel = "MS", defaultValue = "5000",
       description = "Checkpoint interval of both Kafka jobs in ms (default 5000, as a local run).")
   long checkpointMillis;
 
@@ -53,7 +59,7 @@ final class BenchPipelineCommand implements Callable<Integer> {
         yield null;
       }
     };
-    PipelineBench.Options options = new PipelineBench.Options(workload.options(m), checkpointMillis);
+    PipelineBench.Options options = new PipelineBench.Options(workload.options(m, states), checkpointMillis);
     PrintWriter err = spec.commandLine().getErr();
     PipelineBench.Result r = new PipelineBench(options).run(line -> {
       err.println(line);

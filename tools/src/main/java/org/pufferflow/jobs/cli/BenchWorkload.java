@@ -5,30 +5,36 @@ import org.pufferflow.jobs.bench.KeyedOperatorBench;
 import picocli.CommandLine.Option;
 
 /**
- * The workload options the operator and pipeline benchmarks share ({@code bench dphmm|mqm|redaction|pipeline}): model
- * size, subjects, state backend, timed seconds, parallelism. A picocli mixin.
+ * The workload options the operator and pipeline benchmarks share ({@code bench dphmm|mqm|redaction|pipeline}):
+ * subjects, state backend, timed seconds, parallelism. A picocli mixin; its descriptions hold for every command that
+ * has it (the number of states, whose default depends on the mechanism, is each command's own option).
  */
 final class BenchWorkload {
 
-  @Option(names = "--states", description = "Model states N (default: dphmm 100, mqm 10, redaction 2).")
-  Integer states;
+  /** The state backend's names, as the configuration's {@code flink.stateBackend} spells them. */
+  static final String HASHMAP = "hashmap";
 
-  @Option(names = "--subjects", defaultValue = "1000", description = "Subjects (keys) M (default 1000).")
+  @Option(names = "--subjects", paramLabel = "M", defaultValue = "1000",
+      description = "Subjects (keys) M (default 1000).")
   int subjects;
 
-  @Option(names = "--state-backend", defaultValue = "heap", description = "heap | rocksdb (default heap).")
+  @Option(names = "--state-backend", paramLabel = "BACKEND", defaultValue = HASHMAP,
+      description = "hashmap | rocksdb, as flink.stateBackend in a configuration (default hashmap).")
   String stateBackend;
 
-  @Option(names = "--seconds", defaultValue = "10", description = "Timed seconds per measurement (default 10).")
+  @Option(names = "--seconds", paramLabel = "SECONDS", defaultValue = "10",
+      description = "Timed seconds per measurement (default 10).")
   double seconds;
 
-  @Option(names = "--parallelism", defaultValue = "1",
-      description = "Parallelism of the jobs (and partitions of bench pipeline's input topic; default 1).")
+  @Option(names = "--parallelism", paramLabel = "P", defaultValue = "1",
+      description = "Parallelism of the Flink jobs (default 1).")
   int parallelism;
 
-  /** The options of one benchmark of {@code m}. */
-  KeyedOperatorBench.Options options(BenchMechanism m) {
-    return new KeyedOperatorBench.Options(m, states == null ? m.defaultStates() : states, subjects, stateBackend,
+  /** The options of one benchmark of {@code m} with {@code states} states (null: the mechanism's default). */
+  KeyedOperatorBench.Options options(BenchMechanism m, Integer states) {
+    // "heap", the word of earlier versions, is still accepted for the hashmap backend
+    String backend = "heap".equals(stateBackend) ? HASHMAP : stateBackend;
+    return new KeyedOperatorBench.Options(m, states == null ? m.defaultStates() : states, subjects, backend,
         seconds, parallelism);
   }
 }

@@ -27,10 +27,11 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     header = "Show privacy at work: three pipelines on an in-JVM Kafka broker and a local Flink, with a report.",
     description = {
-      "Runs smart meters (MQM window histograms, fleet histogram), location traces (DPHMM releases) and a presence",
-      "signal with opt-outs (redaction) on an in-JVM Kafka broker and a local Flink cluster, with synthetic data",
-      "drawn under a public demo key and a few invalid records. Reads every output topic back (read_committed) and",
-      "writes DIR/report.html with charts of the releases against the truth. Stops by itself."
+      "Runs smart meters (MQM window histograms, fleet histogram), location traces (DPHMM releases) and a presence"
+          + " signal with opt-outs (redaction) on an in-JVM Kafka broker and a local Flink cluster, with synthetic"
+          + " data drawn under a public demo key and a few invalid records. Reads every output topic back"
+          + " (read_committed) and writes DIR/report.html with charts of the releases against the truth. Stops by"
+          + " itself."
     })
 public final class DemoCommand implements Callable<Integer> {
 
@@ -39,7 +40,7 @@ public final class DemoCommand implements Callable<Integer> {
   int seconds;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-report",
-      description = "Directory for report.html and its charts (default: ./${DEFAULT-VALUE}).")
+      description = "Directory for report.html and its charts (default: ${DEFAULT-VALUE} in the current directory).")
   Path out;
 
   /** What the last run read back from the output topics (for tests), or null before a run. */

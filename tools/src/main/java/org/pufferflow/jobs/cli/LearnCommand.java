@@ -33,16 +33,18 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
     sortOptions = false,
-    header = "Learn a Markov model from public traces and write the file model.modelFile reads.",
+    header = "Learn a Markov model from public traces and write it as a model file.",
     description = "Learn a Markov model (transition matrix, stationary distribution, eigen-gaps) from public"
-        + " traces and write the model file that model.modelFile reads (docs/learn.md).",
+        + " traces and write it as a model file, which a job configuration names in its model section as"
+        + " `modelFile` (docs/learn.md).",
     footerHeading = "%n",
     footer = {
       "Examples:",
       "  pufferflow learn --input traces.csv --tick-millis 300000 --out model.yaml",
-      "  pufferflow learn --format ampds --input meter.csv --levels 5,50 --out meter.yaml",
-      "  pufferflow learn --format geolife --input geolife/ --bbox 39.83,39.99,116.27,116.49 \\",
-      "      --cell-meters 1000 --out beijing.yaml",
+      "  pufferflow learn --format ampds --input meter.csv --levels 5,50 \\",
+      "      --out meter.yaml",
+      "  pufferflow learn --format geolife --input geolife/ \\",
+      "      --bbox 39.83,39.99,116.27,116.49 --cell-meters 1000 --out beijing.yaml",
       "Warnings go to stderr; --json prints one JSON object on stdout."
     })
 public final class LearnCommand implements Callable<Integer> {
@@ -75,10 +77,11 @@ public final class LearnCommand implements Callable<Integer> {
   @Option(names = "--cell-meters", paramLabel = "M", description = "geolife: cells at most M metres on a side.")
   Double cellMeters;
 
-  @Option(names = "--rows", description = "geolife: grid rows (with --cols, instead of --cell-meters).")
+  @Option(names = "--rows", paramLabel = "ROWS",
+      description = "geolife: grid rows (with --cols, instead of --cell-meters).")
   Integer rows;
 
-  @Option(names = "--cols", description = "geolife: grid columns (with --rows).")
+  @Option(names = "--cols", paramLabel = "COLS", description = "geolife: grid columns (with --rows).")
   Integer cols;
 
   @Option(names = "--levels", split = ",", paramLabel = "W",
@@ -88,7 +91,7 @@ public final class LearnCommand implements Callable<Integer> {
   @Option(names = "--column", paramLabel = "NAME", description = "ampds: the power column (default P, in W).")
   String column;
 
-  @Option(names = "--smoothing", defaultValue = "0.01", paramLabel = "λ",
+  @Option(names = "--smoothing", defaultValue = "0.01", paramLabel = "LAMBDA",
       description = "Add-λ smoothing of every transition count (>= 0, default ${DEFAULT-VALUE}).")
   double smoothing;
 

@@ -151,25 +151,45 @@ final class DemoCharts {
     c.write(dir.resolve(REDACTION));
   }
 
-  /** Cumulative DPHMM ε of each subject over its releases' ticks. */
-  static void budget(Path dir, List<DphmmRelease> releases) throws IOException {
-    Chart c = xy("Privacy budget spent: cumulative DPHMM ε per person", "tick", "cumulative ε");
-    Map<String, List<double[]>> by = new TreeMap<>();
+  /**
+   * Cumulative DPHMM ε over the releases' ticks. When every person's curve is the same (one release per tick, the
+   * same ε each), one line stands for all of them; otherwise the range over people at each tick: the least and the
+   * most spent so far. Returns whether the curves were identical.
+   */
+  static boolean budget(Path dir, List<DphmmRelease> releases) throws IOException {
+    Map<String, TreeMap<Long, Double>> by = new TreeMap<>();
     for (DphmmRelease r : releases) {
-      by.computeIfAbsent(r.getSubjectId(), s -> new ArrayList<>()).add(new double[] {r.getTick(),
-          r.getCumulativeEpsilon()});
+      by.computeIfAbsent(r.getSubjectId(), s -> new TreeMap<>()).put(r.getTick(), r.getCumulativeEpsilon());
     }
-    for (Map.Entry<String, List<double[]>> e : by.entrySet()) {
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      e.getValue().sort((a, b) -> Double.compare(a[0], b[0]));
-      for (double[] p : e.getValue()) {
-        x.add(p[0]);
-        y.add(p[1]);
+    boolean identical = by.values().stream().distinct().count() <= 1;
+    Chart c = xy("Privacy budget spent: cumulative DPHMM ε of " + by.size() + " people", "tick", "cumulative ε");
+    if (identical && !by.isEmpty()) {
+      TreeMap<Long, Double> m = by.values().iterator().next();
+      line(c, "each of the " + by.size() + " people (identical curves)", ticks(m.keySet()),
+          new ArrayList<>(m.values()), colour(0));
+    } else if (!identical) {
+      TreeMap<Long, double[]> range = new TreeMap<>();
+      for (TreeMap<Long, Double> m : by.values()) {
+        m.forEach((t, e) -> range.merge(t, new double[] {e, e},
+            (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])}));
       }
-      line(c, e.getKey(), x, y);
+      List<Double> lo = new ArrayList<>();
+      List<Double> hi = new ArrayList<>();
+      range.values().forEach(v -> {
+        lo.add(v[0]);
+        hi.add(v[1]);
+      });
+      line(c, "most spent by one person", ticks(range.keySet()), hi, colour(2));
+      line(c, "least spent by one person", ticks(range.keySet()), lo, colour(0));
     }
     c.write(dir.resolve(BUDGET));
+    return identical;
+  }
+
+  private static List<Double> ticks(Set<Long> ticks) {
+    List<Double> x = new ArrayList<>(ticks.size());
+    ticks.forEach(t -> x.add((double) t));
+    return x;
   }
 
   /** Rejected records by reason: expected from the feed plans vs read back from the rejected topics. */
@@ -197,7 +217,7 @@ final class DemoCharts {
   }
 
   private static Chart xy(String title, String x, String y) {
-    return new Chart(title, x, y).compactLegend();
+    return new Chart(title, x, y).compactLegend().roundedYRange();
   }
 
   private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728),

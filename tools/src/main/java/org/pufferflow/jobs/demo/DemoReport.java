@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.OptOut;
@@ -91,8 +92,8 @@ public final class DemoReport {
         b.append("<tr><td>").append(esc(p.title())).append("</td><td class=\"n\">").append(p.plan().totalRecords())
             .append("</td><td>").append(kind.label()).append("</td><td><code>").append(esc(kind.topic(p.config()
                 .kafka()))).append("</code></td><td class=\"n").append(ok ? "" : " bad").append("\">")
-            .append(records.size()).append("</td><td class=\"n\">").append(kind == OutputKind.LEDGER_EVENTS ? "≥ " : "")
-            .append(e).append("</td></tr>\n");
+            .append(records.size()).append("</td><td class=\"n\">").append(expectedCount(kind, e))
+            .append("</td></tr>\n");
       });
     }
     b.append("</table>\n");
@@ -136,7 +137,7 @@ public final class DemoReport {
     DiscretizerConfig.Grid g = (DiscretizerConfig.Grid) c.discretizer();
     DemoCharts.location(dir, List.of(DemoCharts.LATITUDE, DemoCharts.LONGITUDE), person, truth.get(person), rs,
         query, List.of("latitude", "longitude"), TRACE_TICKS);
-    DemoCharts.budget(dir, rs);
+    boolean identical = DemoCharts.budget(dir, rs);
     double maxEps = rs.stream().mapToDouble(DphmmRelease::getCumulativeEpsilon).max().orElse(0);
     b.append("<h2>Locations: DPHMM releases</h2>\n<p>").append(String.format(Locale.ROOT, "%d people on a %d-cell "
             + "grid; %d releases of %d accepted observations, ε = %.3g per release. Mean distance between a release "
@@ -148,8 +149,11 @@ public final class DemoReport {
     img(b, DemoCharts.LATITUDE);
     img(b, DemoCharts.LONGITUDE);
     b.append("<h2>Budget use over time</h2>\n<p>").append(String.format(Locale.ROOT, "Each release's "
-            + "<code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %.4g at the "
-            + "end; budget %s). Ledger events (budget exhaustion): %d.", maxEps, esc(String.valueOf(c.dphmmBudget())),
+            + "<code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %s at the "
+            + "end; budget: %s). %s Ledger events (budget exhaustion): %d.", number(maxEps),
+            esc(budgetInWords(c.dphmmBudget())), identical
+                ? "Every person released at every tick, so all curves are the same and one line shows them."
+                : "The curves differ between people; the chart shows their range at each tick.",
             o.of(OutputKind.LEDGER_EVENTS, org.pufferflow.avro.LedgerEvent.class).size()))
         .append("</p>\n");
     img(b, DemoCharts.BUDGET);
@@ -183,6 +187,35 @@ public final class DemoReport {
             o.pipeline().config().redaction().epsilon()))
         .append("</p>\n");
     img(b, DemoCharts.REDACTION);
+  }
+
+  /**
+   * A ledger policy in words: "ε total 100,000, at most 1,440 per 1,440 ticks" ("none" without a policy), not its
+   * {@code toString}.
+   */
+  static String budgetInWords(LedgerPolicy p) {
+    if (p == null) {
+      return "none";
+    }
+    String total = "ε total " + number(p.totalBudget());
+    return p.hasPeriodBudget()
+        ? total + ", at most " + number(p.periodBudget()) + " per " + number(p.periodTicks()) + " ticks"
+        : total;
+  }
+
+  /** The expected count of an output: exact, or for ledger events a lower bound ("any number" when it is 0). */
+  static String expectedCount(OutputKind kind, long expected) {
+    if (kind != OutputKind.LEDGER_EVENTS) {
+      return String.format(Locale.ROOT, "%,d", expected);
+    }
+    return expected == 0 ? "any number" : String.format(Locale.ROOT, "at least %,d", expected);
+  }
+
+  /** A number for people: integers with thousands separators, others with four significant digits. */
+  static String number(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
+        : Double.isFinite(v) ? new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros()
+            .toPlainString() : String.valueOf(v);
   }
 
   private static void img(StringBuilder b, String file) {

@@ -239,8 +239,8 @@ public final class DemoRun {
       List<? extends SpecificRecord> r = AvroTopicReader.readAll(servers, kind.topic(p.config().kafka()),
           kind.recordClass(), expected, READ_TIMEOUT);
       records.put(kind, r);
-      err.printf("  %-10s %-18s %,7d records (expected %s%,d)%n", p.id(), kind.label(), r.size(),
-          kind == OutputKind.LEDGER_EVENTS ? "at least " : "", expected);
+      err.printf("  %-10s %-18s %,7d records (expected %s)%n", p.id(), kind.label(), r.size(),
+          DemoReport.expectedCount(kind, expected));
     }
     return new DemoPipeline.Outputs(p, records);
   }

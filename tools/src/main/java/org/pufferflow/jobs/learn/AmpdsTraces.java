@@ -79,7 +79,7 @@ public final class AmpdsTraces {
       }
       acc.add(subject, seconds * 1000L, levels.level(value));
     });
-    PufferPreconditions.checkArgument(acc.points() > 0, "input = %s: no readings", file);
+    PufferPreconditions.checkArgument(acc.points() > 0, "--input: %s: no readings", file);
     return acc.build(labels(column, thresholds), levelQuery(thresholds));
   }
 

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.learn;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class CsvTraces {
       }
       acc.add(subject, t, s);
     });
-    PufferPreconditions.checkArgument(acc.points() > 0, "input = %s: no records", file);
+    PufferPreconditions.checkArgument(acc.points() > 0, "--input: %s: no records", file);
     return acc.build(labels, null);
   }
 
@@ -81,7 +82,7 @@ public final class CsvTraces {
     } catch (CsvRows.BadRow e) {
       throw TraceLines.fail(file, e.line(), e.reason());
     } catch (IOException e) {
-      throw new IllegalArgumentException("input = " + file + ": cannot be read (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(FileProblems.describe("--input", file, FileProblems.problem(e)), e);
     }
   }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -67,14 +68,15 @@ public final class GeolifeTraces {
         acc.add(subject, time, grid.contains(lat, lon) ? cells.cell(lat, lon) : TraceSet.GAP);
       });
     }
-    PufferPreconditions.checkArgument(acc.points() > 0, "input = %s: no GeoLife points", dirOrFile);
+    PufferPreconditions.checkArgument(acc.points() > 0, "--input: %s: no GeoLife points", dirOrFile);
     return acc.build(grid.labels(), grid.centres());
   }
 
   /** The {@code .plt} files of {@code dirOrFile}, in path order. */
   static List<Path> files(Path dirOrFile) {
     PufferPreconditions.checkNotNull("input", dirOrFile);
-    PufferPreconditions.checkArgument(Files.exists(dirOrFile), "input = %s: no such file or directory", dirOrFile);
+    PufferPreconditions.checkArgument(Files.exists(dirOrFile), "%s",
+        FileProblems.describe("--input", dirOrFile, FileProblems.NO_SUCH_FILE));
     if (!Files.isDirectory(dirOrFile)) {
       TraceLines.checkReadable(dirOrFile);
       return List.of(dirOrFile);
@@ -84,7 +86,7 @@ public final class GeolifeTraces {
           .filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".plt"))
           .sorted()
           .toList();
-      PufferPreconditions.checkArgument(!files.isEmpty(), "input = %s: no .plt files below it", dirOrFile);
+      PufferPreconditions.checkArgument(!files.isEmpty(), "--input: %s: no .plt files below it", dirOrFile);
       return files;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

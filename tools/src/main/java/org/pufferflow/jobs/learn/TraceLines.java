@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -32,16 +33,13 @@ final class TraceLines implements AutoCloseable {
     try {
       this.reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalArgumentException("input = " + file + ": cannot be read (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(FileProblems.describe("--input", file, FileProblems.problem(e)), e);
     }
   }
 
   /** Fails with a clear message unless {@code file} is an existing, readable regular file. */
   static void checkReadable(Path file) {
-    PufferPreconditions.checkNotNull("input", file);
-    PufferPreconditions.checkArgument(Files.exists(file), "input = %s: no such file", file);
-    PufferPreconditions.checkArgument(Files.isRegularFile(file), "input = %s: not a regular file", file);
-    PufferPreconditions.checkArgument(Files.isReadable(file), "input = %s: not readable", file);
+    FileProblems.checkReadable("--input", file);
   }
 
   /** Reads every line of {@code file} (the first {@code skip} lines are only counted) into {@code handler}. */

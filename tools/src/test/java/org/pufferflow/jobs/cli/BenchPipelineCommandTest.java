@@ -39,7 +39,7 @@ class BenchPipelineCommandTest {
     assertThat(j.has("loadAverage")).isTrue();
     assertThat(j.get("subjects").asInt()).isEqualTo(20);
     assertThat(j.get("states").asInt()).isEqualTo(10);
-    assertThat(j.get("stateBackend").asText()).isEqualTo("heap");
+    assertThat(j.get("stateBackend").asText()).isEqualTo("hashmap");
     assertThat(j.get("parallelism").asInt()).isEqualTo(1);
     assertThat(j.get("checkpointMillis").asLong()).isEqualTo(500);
     // the warm-up reads at least 200,000 records; every subject had full MQM windows, so histograms were released

@@ -214,4 +214,24 @@ class DemoCommandTest {
     assertThat(CommandLines.execute(new DemoCommand(), "--out", file.toString()))
         .isEqualTo(CommandLines.EXIT_INVALID_INPUT);
   }
+
+  /**
+   * The report reads as prose (docs/cli.md, 'demo'): no Java {@code toString} output such as {@code
+   * LedgerSpec[total=...]} or {@code Object@1b6d3586}, no vacuous bound ("at least 0"), budgets in words; its charts
+   * exist and are drawn deterministically (the same outputs give byte-identical PNGs).
+   */
+  @Test
+  void theReportHasNoJavaToStringNorVacuousBoundsAndItsChartsAreDeterministic(@TempDir Path again)
+      throws Exception {
+    String html = Files.readString(out.resolve(DemoReport.HTML));
+    assertThat(html).doesNotContainPattern("\\w+\\[\\w+=").doesNotContainPattern("@[0-9a-f]{6,}")
+        .doesNotContain("at least 0").doesNotContain("≥ 0").contains("ε total ");
+    Path a = again.resolve("a");
+    Path b = again.resolve("b");
+    DemoReport.write(a, demo.outputs, "settings", 1.0);
+    DemoReport.write(b, demo.outputs, "settings", 1.0);
+    for (String png : DemoReport.CHARTS) {
+      assertThat(Files.readAllBytes(a.resolve(png))).as(png).isEqualTo(Files.readAllBytes(b.resolve(png)));
+    }
+  }
 }

@@ -115,7 +115,7 @@ class LearnCommandTest {
     Path missing = dir.resolve("missing.csv");
     run = CliHarness.run(new PufferflowCli(), "learn", "--input", missing.toString(), "--tick-millis", "1000");
     assertThat(run.code()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("error: input = " + missing + ": no such file\n");
+    assertThat(run.err()).isEqualTo("error: --input: " + missing + ": no such file\n");
   }
 
   @Test

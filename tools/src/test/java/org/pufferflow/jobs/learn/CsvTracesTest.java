@@ -93,9 +93,9 @@ class CsvTracesTest {
   @Test
   void missingFileAndEmptyFileAreClearErrors() throws IOException {
     Path missing = dir.resolve("nope.csv");
-    assertThatThrownBy(() -> CsvTraces.read(missing, 1000)).hasMessage("input = " + missing + ": no such file");
+    assertThatThrownBy(() -> CsvTraces.read(missing, 1000)).hasMessage("--input: " + missing + ": no such file");
     Path header = write("subject,time,state\n");
-    assertThatThrownBy(() -> CsvTraces.read(header, 1000)).hasMessage("input = " + header + ": no records");
+    assertThatThrownBy(() -> CsvTraces.read(header, 1000)).hasMessage("--input: " + header + ": no records");
     assertThatThrownBy(() -> CsvTraces.read(header, 0)).hasMessageStartingWith("tickMillis = 0");
   }
 

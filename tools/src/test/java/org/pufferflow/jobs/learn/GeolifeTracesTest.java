@@ -134,6 +134,6 @@ class GeolifeTracesTest {
     assertThatThrownBy(() -> GeolifeTraces.read(tmp, GRID, MINUTE))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> GeolifeTraces.read(tmp.resolve("none"), GRID, MINUTE))
-        .hasMessageEndingWith("none: no such file or directory");
+        .hasMessageEndingWith("none: no such file");
   }
 }

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pufferflow.common.FileProblems;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -77,8 +78,9 @@ public final class FileInputs {
    */
   public static void check(InputConfig.File input) {
     Path p = Path.of(input.path());
-    if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-      throw new ConfigException("input.file", p + " is not a readable file");
+    String problem = FileProblems.problem(p);
+    if (problem != null) {
+      throw new ConfigException("input.file", p + ": " + problem);
     }
     if (input.format() == InputConfig.Format.AVRO) {
       Schema writer;
@@ -109,7 +111,7 @@ public final class FileInputs {
     } catch (CsvRows.BadRow e) {
       throw bad(e.line(), e.reason());
     } catch (IOException e) {
-      throw new ConfigException("input.optOuts", "cannot read " + csv + " (" + e.getClass().getSimpleName() + ")");
+      throw new ConfigException("input.optOuts", csv + ": " + FileProblems.problem(e));
     }
     return out;
   }

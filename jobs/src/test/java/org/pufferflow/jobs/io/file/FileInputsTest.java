@@ -236,6 +236,6 @@ class FileInputsTest {
           .hasMessage(b[1]);
     }
     assertThatThrownBy(() -> FileInputs.optOuts(dir.resolve("missing.csv"))).isInstanceOf(ConfigException.class)
-        .hasMessageStartingWith("input.optOuts: cannot read ");
+        .hasMessage("input.optOuts: " + dir.resolve("missing.csv") + ": no such file");
   }
 }

@@ -1,0 +1,26 @@
+package org.pufferflow.jobs.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.jobs.io.OutputKind;
+
+/** The demo report's wording of budgets and expected counts (docs/cli.md, 'demo'). */
+class DemoReportTest {
+
+  @Test
+  void budgetsAreWrittenInWords() {
+    assertThat(DemoReport.budgetInWords(LedgerPolicy.builder().totalBudget(100_000).periodBudget(1440, 1440).build()))
+        .isEqualTo("ε total 100,000, at most 1,440 per 1,440 ticks");
+    assertThat(DemoReport.budgetInWords(LedgerPolicy.builder().totalBudget(2.5).build())).isEqualTo("ε total 2.5");
+    assertThat(DemoReport.budgetInWords(null)).isEqualTo("none");
+  }
+
+  @Test
+  void aLowerBoundOfZeroIsNotABound() {
+    assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 0)).isEqualTo("any number");
+    assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 3)).isEqualTo("at least 3");
+    assertThat(DemoReport.expectedCount(OutputKind.DPHMM_RELEASES, 1234)).isEqualTo("1,234");
+  }
+}
