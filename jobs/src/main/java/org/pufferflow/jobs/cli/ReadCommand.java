@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow read --config FILE [OUTPUT...]} (docs/cli.md, 'read'): prints what a job published — its Kafka
  * output topics, read as a {@code read_committed} consumer ({@link OutputTopicReader}), or the files of
- * {@code output.dir} ({@link OutputRecords}) — one JSON object per line, the JSON of file mode's {@code jsonl} files;
+ * {@code output.dir} ({@link OutputRecords}) — one JSON object per line, the JSON of file mode's {@code jsonl} files
+ * (with several outputs wrapped as {@code {"output": NAME, "record": {...}}});
  * with {@code --summary} one JSON object with the record count of each output and per subject (per reason for the
  * rejected output).
  *
@@ -51,8 +52,8 @@ import picocli.CommandLine.Spec;
       "Read the outputs of a job configuration and print one JSON object per record (the JSON of output.format:",
       "jsonl). Kafka: the configuration's output topics as a read_committed consumer, from the beginning up to the",
       "end offsets at start (--follow: from the end, then every new record until Ctrl-C). Files: the merged files",
-      "in output.dir (jsonl or avro). Reading several outputs, each object starts with an \"output\" field naming",
-      "its output. --summary prints one JSON object instead: records per output and per subject."
+      "in output.dir (jsonl or avro). Reading several outputs, each line is {\"output\": NAME, \"record\": {...}}.",
+      "--summary prints one JSON object instead: records per output and per subject."
     })
 public final class ReadCommand implements Callable<Integer> {
 
@@ -204,7 +205,7 @@ public final class ReadCommand implements Callable<Integer> {
         c.byGroup.merge(group, 1L, Long::sum);
       }
     } else {
-      out.println(tagged ? "{\"output\":\"" + kind.fileStem() + "\"," + json.substring(1) : json);
+      out.println(tagged ? "{\"output\":\"" + kind.fileStem() + "\",\"record\":" + json + "}" : json);
       if (follow) {
         out.flush();
       }
