@@ -85,6 +85,14 @@ public final class FeedCommand implements Callable<Integer> {
     if (optOuts != null && job.redaction() == null) {
       throw new UsageException("--opt-outs: this configuration has no redaction section, so no opt-out topic");
     }
+    List<OptOut> list = null;
+    if (optOuts != null) { // read strictly before anything is sent
+      try {
+        list = FileInputs.optOuts(optOuts);
+      } catch (ConfigException e) {
+        throw new UsageException("--opt-outs: " + optOuts + ": " + e.reason(), e);
+      }
+    }
     KafkaConfig kafka = job.kafka();
     String bootstrap = bootstrapServers != null ? bootstrapServers : kafka.bootstrapServers();
     if (bootstrap.isBlank() || KafkaConfig.EMBEDDED.equals(bootstrap)) {
@@ -113,12 +121,6 @@ public final class FeedCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (optOuts != null) { // first: an opt-out fed with its observations is then read before them
-      List<OptOut> list;
-      try {
-        list = FileInputs.optOuts(optOuts);
-      } catch (ConfigException e) {
-        throw new UsageException("--opt-outs: " + optOuts + ": " + e.reason(), e);
-      }
       long n = CsvFeed.writeOptOuts(list, job, bootstrap);
       out.println("fed " + n + " opt-outs to " + kafka.optOutTopic());
     }

@@ -94,8 +94,12 @@ class ReadRoundTripTest {
     assertThat(lines).as(read.out()).filteredOn(n -> n.get("output").asText().equals("fleet-histograms")).hasSize(1)
         .allMatch(n -> n.get("record").get("subjects").asInt() == 4);
 
-    JsonNode outputs = ok(CliHarness.run(new ReadCommand(), "--config", job.toString(), "--summary")).json()
-        .get("outputs");
+    Run summary = ok(CliHarness.run(new ReadCommand(), "--config", job.toString(), "--summary"));
+    // exactly the example of docs/cli.md, 'read'
+    assertThat(summary.out().strip()).isEqualTo("{\"outputs\":{\"window-histograms\":{\"records\":4,\"subjects\":"
+        + "{\"meter-01\":1,\"meter-02\":1,\"meter-03\":1,\"meter-04\":1}},\"fleet-histograms\":{\"records\":1},"
+        + "\"ledger-events\":{\"records\":0,\"subjects\":{}},\"rejected\":{\"records\":0,\"reasons\":{}}}}");
+    JsonNode outputs = summary.json().get("outputs");
     assertThat(outputs.get("window-histograms").get("records").asLong()).isEqualTo(4);
     assertThat(outputs.get("window-histograms").get("subjects").size()).isEqualTo(4);
     assertThat(outputs.get("fleet-histograms").get("records").asLong()).isEqualTo(1);
