@@ -47,8 +47,9 @@ import picocli.CommandLine.Spec;
       "epoch milliseconds, an optional header line starting with 'subject'. Malformed lines are sent as they are",
       "(the job rejects them as UNDECODABLE). The key is the subject; a line without one is keyed by the text",
       "before its first comma (or the whole line, or '(no subject)'), so every line's partition is deterministic.",
-      "--opt-outs FILE.csv writes opt-outs (subject,fromTick,toTick, the format of input.optOuts) into",
-      "kafka.optOutTopic, each issued at the start of its fromTick (in time for every tick it covers)."
+      "--opt-outs FILE.csv writes opt-outs (subject,fromTick,toTick, as",
+      "input.optOuts) into kafka.optOutTopic, each issued at the start of its",
+      "fromTick, in time for every tick it covers."
     })
 public final class FeedCommand implements Callable<Integer> {
 

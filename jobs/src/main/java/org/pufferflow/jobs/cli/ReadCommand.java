@@ -49,11 +49,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     header = "Print what a job published: its output topics or files, as JSON lines.",
     description = {
-      "Read the outputs of a job configuration and print one JSON object per record (the JSON of output.format:",
-      "jsonl). Kafka: the configuration's output topics as a read_committed consumer, from the beginning up to the",
-      "end offsets at start (--follow: from the end, then every new record until Ctrl-C). Files: the merged files",
-      "in output.dir (jsonl or avro). Reading several outputs, each line is {\"output\": NAME, \"record\": {...}}.",
-      "--summary prints one JSON object instead: records per output and per subject."
+      "Read the outputs of a job configuration and print one JSON object per",
+      "record, as output.format: jsonl writes it. Kafka: the output topics, read",
+      "as a read_committed consumer from the beginning up to their end offsets at",
+      "start (--follow: from the end, then every new record until Ctrl-C). Files:",
+      "the merged files in output.dir (jsonl or avro). Reading several outputs,",
+      "each line is {\"output\": NAME, \"record\": {...}}. --summary prints one",
+      "JSON object instead: records per output and per subject. docs/cli.md, 'read'."
     })
 public final class ReadCommand implements Callable<Integer> {
 
