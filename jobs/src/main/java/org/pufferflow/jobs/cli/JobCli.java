@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The Main-Class of the slim job jar {@code pufferflow-job.jar} (docs/cluster.md): the commands a cluster needs —
- * {@code run} (what {@code flink run pufferflow-job.jar run --config FILE} executes), {@code feed}, {@code plan} and
+ * {@code run} (what {@code flink run pufferflow-job.jar run --config FILE} executes), {@code feed}, {@code read}, {@code plan} and
  * {@code analyze} — under the same name, options and exit codes ({@link CommandLines}) as the full {@code pufferflow}
  * command of the tools module, which registers these same command classes beside its tools (demo, learn, experiment,
  * bench).
@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     sortOptions = false,
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {RunCommand.class, FeedCommand.class, PlanCommand.class, AnalyzeCommand.class},
+    subcommands = {RunCommand.class, FeedCommand.class, ReadCommand.class, PlanCommand.class, AnalyzeCommand.class},
     description = {
       "The pufferflow job: reads observations from Kafka (or a file), turns each into a state of a public Markov"
           + " model and writes DPHMM releases, MQM window histograms and correlation-aware redactions. The tools"

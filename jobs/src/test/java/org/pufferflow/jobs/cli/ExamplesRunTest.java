@@ -55,6 +55,11 @@ class ExamplesRunTest {
 
   /** The example as a user would run it here: test key, this broker, output under the test directory. */
   static Path prepared(String example) throws IOException {
+    return prepared(example, kafka.bootstrapServers(), dir, key);
+  }
+
+  /** {@link #prepared(String)} with the broker, the directory and the key given (ReadRoundTripTest). */
+  static Path prepared(String example, String bootstrapServers, Path dir, Path key) throws IOException {
     ObjectNode root = (ObjectNode) YAML.readTree(EXAMPLES.resolve(example).toFile());
     root.putObject("noise").put("keyFile", key.toString());
     absolute(root, "input", "file");
@@ -65,7 +70,7 @@ class ExamplesRunTest {
     }
     if (root.has("kafka")) {
       ObjectNode k = (ObjectNode) root.get("kafka");
-      k.put("bootstrapServers", kafka.bootstrapServers());
+      k.put("bootstrapServers", bootstrapServers);
       k.put("createTopics", true);
       k.put("groupId", "examples-" + example);
       k.put("transactionalIdPrefix", "examples-" + example);

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     sortOptions = false,
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {RunCommand.class, FeedCommand.class, DemoCommand.class, PlanCommand.class, AnalyzeCommand.class, LearnCommand.class,
+    subcommands = {RunCommand.class, FeedCommand.class, ReadCommand.class, DemoCommand.class, PlanCommand.class, AnalyzeCommand.class, LearnCommand.class,
         ExperimentCommand.class, BenchCommand.class},
     description = {
       "Publishes privacy-protected versions of per-subject time series: Apache Flink operators read observations"

@@ -1,16 +1,25 @@
 package org.pufferflow.jobs.io.kafka;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.file.CsvObservations;
@@ -65,13 +74,7 @@ public final class CsvFeed {
    * @throws IOException when the file cannot be read
    */
   public static Fed write(Path csv, JobConfig job, String bootstrapServers) throws IOException {
-    Properties p = new Properties();
-    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(ProducerConfig.ACKS_CONFIG, "all");
-    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) KafkaPreflight.TIMEOUT.toMillis());
-    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
-    p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    Properties p = producerProperties(bootstrapServers);
     String topic = job.kafka().inputTopic();
     CsvObservations codec = CsvObservations.forDiscretizer(job.discretizer());
     AtomicReference<Exception> failure = new AtomicReference<>();
@@ -104,5 +107,60 @@ public final class CsvFeed {
           + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
     return new Fed(records, malformed);
+  }
+
+  /**
+   * Sends {@code optOuts} (as {@code FileInputs.optOuts} reads them from a CSV file) to {@code job}'s opt-out topic,
+   * keyed by subject, in the order of their {@code fromTick} (the topic must be in event-time order per partition,
+   * docs/redaction.md, 'When an opt-out takes effect'), each issued at the start of its {@code fromTick}: in time for
+   * every tick it covers, as if the subject had opted out then. Waits until the broker has acknowledged all.
+   *
+   * @return the number of opt-outs sent
+   * @throws ConfigException at {@code kafka.optOutTopic} when a record cannot be written
+   */
+  public static long writeOptOuts(List<OptOut> optOuts, JobConfig job, String bootstrapServers) {
+    String topic = job.kafka().optOutTopic();
+    List<OptOut> sorted = new ArrayList<>(optOuts);
+    sorted.sort(Comparator.comparingLong(OptOut::getFromTick));
+    SpecificDatumWriter<OptOut> writer = new SpecificDatumWriter<>(OptOut.class);
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProperties(bootstrapServers),
+        new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (OptOut o : sorted) {
+        OptOut issued = new OptOut(o.getSubjectId(), o.getFromTick(), o.getToTick(),
+            Instant.ofEpochMilli(job.time().clock().startOf(o.getFromTick())));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder e = EncoderFactory.get().binaryEncoder(bytes, null);
+        writer.write(issued, e);
+        e.flush();
+        producer.send(new ProducerRecord<>(topic, null, null,
+            issued.getSubjectId().toString().getBytes(StandardCharsets.UTF_8), bytes.toByteArray()), (m, x) -> {
+              if (x != null) {
+                failure.compareAndSet(null, x);
+              }
+            });
+      }
+      producer.flush();
+    } catch (KafkaException | IOException e) {
+      failure.compareAndSet(null, e);
+    }
+    Exception e = failure.get();
+    if (e != null) {
+      throw new ConfigException("kafka.optOutTopic", "writing to " + topic + " at " + bootstrapServers
+          + " failed: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return sorted.size();
+  }
+
+  /** The idempotent producer of both feeds ({@code acks=all}). */
+  private static Properties producerProperties(String bootstrapServers) {
+    Properties p = new Properties();
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) KafkaPreflight.TIMEOUT.toMillis());
+    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
+    p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    return p;
   }
 }

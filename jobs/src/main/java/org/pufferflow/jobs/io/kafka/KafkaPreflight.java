@@ -13,10 +13,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.annotation.Internal;
+import org.apache.kafka.clients.ClientDnsLookup;
+import org.apache.kafka.clients.ClientUtils;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.utils.Utils;
 import org.pufferflow.common.InvalidParameterException;
 
 /**
@@ -43,6 +46,7 @@ public final class KafkaPreflight {
    *     {@code timeout}, or a topic does not exist
    */
   public static void check(String bootstrapServers, Duration timeout, List<String> topics) {
+    checkAddress(bootstrapServers);
     try (Admin admin = Admin.create(adminProperties(bootstrapServers, timeout))) {
       Set<String> existing = existingTopics(admin, bootstrapServers, timeout);
       for (int i = 0; i + 1 < topics.size(); i += 2) {
@@ -61,6 +65,7 @@ public final class KafkaPreflight {
    */
   public static List<String> prepare(String bootstrapServers, Duration timeout, TopicPlan plan, boolean create,
       int partitions) {
+    checkAddress(bootstrapServers);
     Map<String, String> byKey = new TreeMap<>(plan.topics());
     List<String> created = new ArrayList<>();
     try (Admin admin = Admin.create(adminProperties(bootstrapServers, timeout))) {
@@ -90,6 +95,41 @@ public final class KafkaPreflight {
       }
     }
     return created;
+  }
+
+  /**
+   * Checks, before any client is made, that {@code bootstrapServers} is a comma-separated list of {@code HOST:PORT}
+   * of which at least one host resolves (the configuration loader checks the same form): a Kafka client would otherwise fail at construction with a long
+   * {@code KafkaException} (docs/cli.md, 'run').
+   *
+   * @throws InvalidParameterException on {@code kafka.bootstrapServers}, one line: the entry that is not
+   *     {@code HOST:PORT}, or that no host resolves
+   */
+  public static void checkAddress(String bootstrapServers) {
+    List<String> urls = new ArrayList<>();
+    for (String u : (bootstrapServers == null ? "" : bootstrapServers).split(",")) {
+      if (!u.isBlank()) {
+        urls.add(u.trim());
+      }
+    }
+    if (urls.isEmpty()) {
+      throw badAddress("is empty (give a comma-separated host:port list)");
+    }
+    for (String u : urls) {
+      Integer port = Utils.getPort(u);
+      if (Utils.getHost(u) == null || port == null || port < 1 || port > 65535) {
+        throw badAddress("\"" + u + "\" is not host:port (give a comma-separated host:port list)");
+      }
+    }
+    try {
+      ClientUtils.parseAndValidateAddresses(urls, ClientDnsLookup.USE_ALL_DNS_IPS);
+    } catch (org.apache.kafka.common.config.ConfigException e) {
+      throw badAddress("no host of " + String.join(",", urls) + " resolves (is the host name right?)");
+    }
+  }
+
+  private static InvalidParameterException badAddress(String reason) {
+    return new InvalidParameterException("kafka.bootstrapServers", "kafka.bootstrapServers: " + reason, reason);
   }
 
   private static void requireTopic(Set<String> existing, String key, String topic, String bootstrapServers) {
