@@ -57,7 +57,7 @@ public final class CsvLineDiagnosis implements UndecodableDiagnosis {
     if (problem == null) {
       return null;
     }
-    return lineNumbers ? atLine(raw.offset, problem) : of("a CSV line, not an Avro Observation", problem);
+    return lineNumbers ? atLine(raw.offset, problem) : of("not an Avro Observation; as a CSV line", problem);
   }
 
   /**

@@ -54,7 +54,7 @@ class CsvLineDiagnosisTest {
 
       RejectedObservation fed = rejectOne(job, CsvLineDiagnosis.ofTopic(job.discretizer()), 77, payload);
       assertThat(fed.getReasonCode()).isEqualTo("UNDECODABLE");
-      assertThat(fed.getMessage()).isEqualTo("a CSV line, not an Avro Observation" + sep + bad.getValue());
+      assertThat(fed.getMessage()).isEqualTo("not an Avro Observation; as a CSV line" + sep + bad.getValue());
       assertThat(text(fed)).isEqualTo(bad.getKey());
       line++;
     }
