@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -194,6 +195,8 @@ public final class FleetHistogramFunction
     return FleetHistogram.newBuilder()
         .setWindowStartTick(start)
         .setWindowEndTick(end)
+        .setWindowStartTime(Instant.ofEpochMilli(clock.startOf(start)))
+        .setWindowEndTime(Instant.ofEpochMilli(clock.startOf(end + 1)))
         .setSubjects((long) acc[SUBJECTS])
         .setStateLabels(labels)
         .setNoisyCounts(counts)

@@ -1,5 +1,6 @@
 package org.pufferflow.operators;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
@@ -18,6 +19,7 @@ import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
@@ -60,6 +62,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private final LedgerPolicy budget;
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
+  private final TickClock clock;
 
   private transient MqmWindowPlan plan;
   private transient WindowHistogramRelease release;
@@ -79,6 +82,16 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
    * @param stateLabels the label of each of the k model states, in state-index order (public)
    */
   public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels) {
+    this(spec, budget, key, stateLabels, null);
+  }
+
+  /**
+   * @param clock the tick clock of the observations: each histogram carries its window's start and end as
+   *     timestamps beside the ticks; null for none (the fields stay null)
+   */
+  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels,
+      TickClock clock) {
+    this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("budget", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
@@ -175,6 +188,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
         .setSubjectId(obs.subjectId)
         .setWindowStartTick(startTick)
         .setWindowEndTick(obs.tick)
+        .setWindowStartTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(startTick)))
+        .setWindowEndTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(obs.tick + 1)))
         .setReleaseSeq(seq)
         .setStateLabels(labels)
         .setNoisyCounts(values)

@@ -2,6 +2,7 @@ package org.pufferflow.operators;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
@@ -93,6 +94,7 @@ public final class RedactionFunction
   private final NoiseKeySource key;
   private final int[] stateBits;
   private final TickClock clock;
+  private final String[] bitLabels;
   private final OptOutPreload preload;
   private final boolean optOutStream;
 
@@ -116,6 +118,18 @@ public final class RedactionFunction
    */
   public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
       OptOutPreload preload, boolean optOutStream) {
+    this(spec, key, stateBits, clock, preload, optOutStream, null);
+  }
+
+  /**
+   * @param bitLabels the label of each released value (bit 0, bit 1), carried beside it in every released record;
+   *     null for none (the {@code label} field stays null)
+   */
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+      OptOutPreload preload, boolean optOutStream, List<String> bitLabels) {
+    PufferPreconditions.checkArgument(bitLabels == null || bitLabels.size() == 2,
+        "bitLabels = %s: must name bit 0 and bit 1", bitLabels);
+    this.bitLabels = bitLabels == null ? null : new String[] {bitLabels.get(0), bitLabels.get(1)};
     this.preload = PufferPreconditions.checkNotNull("preload", preload);
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
@@ -227,7 +241,8 @@ public final class RedactionFunction
     if (!ranges.isEmpty()) {
       ranges.pruneBefore(plan.oldestRelevantTick(t + 1));
     }
-    out.collect(new RedactedRecord(subject, t, release ? Integer.valueOf(x) : null));
+    out.collect(new RedactedRecord(subject, t, release ? Integer.valueOf(x) : null,
+        release && bitLabels != null ? bitLabels[x] : null));
     (release ? released : redacted).inc();
   }
 

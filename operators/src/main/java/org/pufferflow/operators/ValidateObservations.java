@@ -14,7 +14,7 @@ import org.pufferflow.ingest.Rejection;
 /**
  * "validate + discretize" (docs/configuration.md, 'Event time and lateness'): decodes each raw Kafka value as an Avro {@code Observation}, checks it with
  * the {@link ObservationValidator} and emits an {@link AcceptedRecord}; anything else goes to the
- * {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an Observation).
+ * {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an Observation, worded by an optional {@link UndecodableDiagnosis}).
  * Stateless; never throws on bad input, so one record cannot fail the job.
  */
 @PublicEvolving
@@ -28,11 +28,21 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
   };
 
   private final ObservationValidator validator;
+  private final UndecodableDiagnosis diagnosis;
   private transient ObservationDecoder decoder;
   private transient OperatorMetrics metrics;
 
   public ValidateObservations(ObservationValidator validator) {
+    this(validator, null);
+  }
+
+  /**
+   * @param diagnosis words the rejection of a value that is not an Observation (e.g. a CSV line); null for the Avro
+   *     decoder's message only
+   */
+  public ValidateObservations(ObservationValidator validator, UndecodableDiagnosis diagnosis) {
     this.validator = PufferPreconditions.checkNotNull("validator", validator);
+    this.diagnosis = diagnosis;
   }
 
   @Override
@@ -45,7 +55,8 @@ public final class ValidateObservations extends ProcessFunction<RawRecord, Accep
   public void processElement(RawRecord raw, Context ctx, Collector<AcceptedRecord> out) {
     Observation o = decoder.decode(raw.payload);
     if (o == null) {
-      reject(raw, ReasonCode.UNDECODABLE, decoder.error(), ctx);
+      String message = diagnosis == null ? null : diagnosis.diagnose(raw);
+      reject(raw, ReasonCode.UNDECODABLE, message == null ? decoder.error() : message, ctx);
       return;
     }
     int state = validator.check(o);

@@ -65,6 +65,9 @@ class FleetHistogramFunctionTest {
       FleetHistogram f = out.get(0);
       assertThat(f.getWindowStartTick()).isEqualTo(1);
       assertThat(f.getWindowEndTick()).isEqualTo(4);
+      // the start of tick 1 and the end of tick 4 on the 10 ms clock (docs/configuration.md, 'Data model')
+      assertThat(f.getWindowStartTime().toEpochMilli()).isEqualTo(10);
+      assertThat(f.getWindowEndTime().toEpochMilli()).isEqualTo(50);
       assertThat(f.getSubjects()).isEqualTo(3);
       assertThat(f.getStateLabels()).isEqualTo(LABELS);
       assertThat(f.getNoisyCounts()).containsExactly(4.0, 9.0);

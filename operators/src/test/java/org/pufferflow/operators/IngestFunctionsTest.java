@@ -58,6 +58,24 @@ class IngestFunctionsTest {
     }
   }
 
+  @Test
+  void aDiagnosisWordsTheRejectionOfUndecodableBytesItRecognisesOnly() throws Exception {
+    UndecodableDiagnosis words = raw -> raw.payload.length > 0 && raw.payload[0] == 'g' ? "g at " + raw.offset : null;
+    ValidateObservations fn = new ValidateObservations(
+        new ObservationValidator(new BinsDiscretizer(new double[] {1}, 0, 5), CLOCK), words);
+    try (OneInputStreamOperatorTestHarness<RawRecord, AcceptedRecord> h = ProcessFunctionTestHarnesses.forProcessFunction(fn)) {
+      h.processElement(new RawRecord("in", 0, 4, "garbage".getBytes(StandardCharsets.UTF_8)), 0);
+      h.processElement(new RawRecord("in", 0, 5, "other".getBytes(StandardCharsets.UTF_8)), 0);
+      byte[] good = encode(Observation.newBuilder().setSubjectId("m").setEventTime(Instant.ofEpochMilli(25)).setReading(2.0).build());
+      h.processElement(new RawRecord("in", 0, 6, good), 0); // decodes: the diagnosis is never asked
+      assertThat(h.extractOutputValues()).hasSize(1);
+      List<RejectedObservation> rejected = values(h.getSideOutput(Rejections.TAG));
+      assertThat(rejected).extracting(RejectedObservation::getReasonCode).containsExactly("UNDECODABLE", "UNDECODABLE");
+      assertThat(rejected.get(0).getMessage()).isEqualTo("g at 4");
+      assertThat(rejected.get(1).getMessage()).startsWith("not an Avro Observation (5 bytes)");
+    }
+  }
+
   private static AcceptedRecord rec(String subject, long tick, int state, long offset) {
     AcceptedRecord r = new AcceptedRecord();
     r.subjectId = subject;

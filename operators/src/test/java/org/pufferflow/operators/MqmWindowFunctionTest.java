@@ -23,6 +23,7 @@ import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
+import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.operators.NoiseKeySource;
@@ -63,6 +64,31 @@ class MqmWindowFunctionTest {
         assertThat(w.getPerPointEpsilon()).isEqualTo(1.0).isEqualTo(plan.targetEpsilon());
         assertThat(w.getMode()).isEqualTo(spec.mode().configName());
       }
+    }
+  }
+
+  @Test
+  void withAClockEachHistogramCarriesItsWindowAsTimestampsBesideTheTicks() throws Exception {
+    TickClock clock = new TickClock(60_000, 1_700_000_000_000L);
+    try (var h = harness(new MqmWindowFunction(stickySpec(4, 2), AMPLE, keyFile(dir, 1), LABELS, clock))) {
+      h.open();
+      for (long t = 1; t <= 6; t++) {
+        feed(h, "a", t, state(t));
+      }
+      List<WindowHistogram> out = h.extractOutputValues();
+      assertThat(out).extracting(w -> w.getWindowStartTick() + "-" + w.getWindowEndTick()).containsExactly("1-4", "3-6");
+      assertThat(out).extracting(w -> w.getWindowStartTime().toEpochMilli())
+          .containsExactly(1_700_000_060_000L, 1_700_000_180_000L);
+      assertThat(out).extracting(w -> w.getWindowEndTime().toEpochMilli())
+          .containsExactly(1_700_000_300_000L, 1_700_000_420_000L);
+    }
+    try (var h = harness(stickySpec(4, 2), AMPLE, keyFile(dir, 1))) { // no clock: no timestamps
+      h.open();
+      for (long t = 1; t <= 4; t++) {
+        feed(h, "a", t, state(t));
+      }
+      assertThat(h.extractOutputValues()).singleElement()
+          .satisfies(w -> assertThat(w.getWindowStartTime()).isNull());
     }
   }
 

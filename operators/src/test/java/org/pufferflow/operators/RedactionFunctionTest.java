@@ -107,6 +107,29 @@ class RedactionFunctionTest {
   }
 
   @Test
+  void aReleasedRecordCarriesTheLabelOfItsValueAndARedactedOneNone() throws Exception {
+    RedactionFunction fn =
+        new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false, List.of("away", "home"));
+    try (var h = harness(fn)) {
+      h.open();
+      h.processElement2(optOut("a", 5, 6)); // before the records: ticks 5 and 6 are redacted
+      for (long t = 0; t < 12; t++) {
+        h.processElement1(obs("a", t, state("a", t)));
+      }
+      h.processWatermark1(new Watermark(Long.MAX_VALUE));
+      h.processWatermark2(new Watermark(Long.MAX_VALUE));
+      List<RedactedRecord> out = h.extractOutputValues();
+      assertThat(out).hasSize(12);
+      assertThat(out).filteredOn(r -> r.getValue() == null).isNotEmpty()
+          .allSatisfy(r -> assertThat(r.getLabel()).isNull());
+      assertThat(out).filteredOn(r -> r.getValue() != null).isNotEmpty()
+          .allSatisfy(r -> assertThat(r.getLabel()).isEqualTo(r.getValue() == 1 ? "home" : "away"));
+    }
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false, List.of("x")))
+        .hasMessageContaining("bitLabels");
+  }
+
+  @Test
   void aRecordIsHeldUntilTheSubjectMovesPastItsTickPlusTheHoldBack() throws Exception {
     try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
       h.open();

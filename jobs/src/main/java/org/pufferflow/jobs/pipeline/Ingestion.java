@@ -5,13 +5,16 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.IngestObjects;
+import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.file.CsvLineDiagnosis;
 import org.pufferflow.jobs.io.kafka.KafkaInputs;
 import org.pufferflow.operators.AcceptedRecord;
 import org.pufferflow.operators.RawRecord;
 import org.pufferflow.operators.Rejections;
 import org.pufferflow.operators.StateObservation;
 import org.pufferflow.operators.TickOrderFunction;
+import org.pufferflow.operators.UndecodableDiagnosis;
 import org.pufferflow.operators.ValidateObservations;
 
 /**
@@ -36,7 +39,8 @@ final class Ingestion {
   public static IngestStreams attach(JobConfig config, DataStream<RawRecord> raw, String id) {
     PufferPreconditions.checkNotNull("config", config);
     IngestObjects ingest = config.ingest();
-    SingleOutputStreamOperator<AcceptedRecord> valid = raw.process(new ValidateObservations(ingest.validator()))
+    SingleOutputStreamOperator<AcceptedRecord> valid =
+        raw.process(new ValidateObservations(ingest.validator(), csvDiagnosis(config)))
         .name(id + "validate + discretize").uid(id + "validate");
 
     SingleOutputStreamOperator<StateObservation> ordered =
@@ -47,5 +51,16 @@ final class Ingestion {
     DataStream<RejectedObservation> rejected =
         valid.getSideOutput(Rejections.TAG).union(ordered.getSideOutput(Rejections.TAG));
     return new IngestStreams(ordered, rejected);
+  }
+
+  /**
+   * How a value that is not an Observation is worded: as a CSV line where one can arrive (a CSV file; the input topic,
+   * which {@code feed} fills), else by the Avro decoder alone.
+   */
+  static UndecodableDiagnosis csvDiagnosis(JobConfig config) {
+    if (config.input() instanceof InputConfig.File f) {
+      return f.format() == InputConfig.Format.CSV ? CsvLineDiagnosis.ofFile(config.discretizer()) : null;
+    }
+    return CsvLineDiagnosis.ofTopic(config.discretizer());
   }
 }

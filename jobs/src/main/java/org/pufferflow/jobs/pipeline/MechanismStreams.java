@@ -108,11 +108,12 @@ public record MechanismStreams(
       dphmm = g.add(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), id));
     }
     if (config.mqm() != null) {
-      mqm = g.add(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(), id));
+      mqm = g.add(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
+          config.ingest().clock(), id));
     }
     if (config.redaction() != null) {
       redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
-          config.ingest().clock(), id));
+          config.ingest().clock(), config.model().states(), id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
@@ -129,11 +130,16 @@ public record MechanismStreams(
         .name(id + "DPHMM release").uid(id + DPHMM_UID);
   }
 
-  /** The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}). */
+  /**
+   * The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}).
+   *
+   * @param clock the job's tick clock: the window start and end timestamps beside the ticks
+   */
   public static SingleOutputStreamOperator<WindowHistogram> mqm(KeyedStream<StateObservation, String> observations,
-      MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, String idPrefix) {
+      MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, TickClock clock,
+      String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels)), MQM_TYPE)
+    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock), MQM_TYPE)
         .name(id + "MQM windows").uid(id + MQM_UID);
   }
 
@@ -146,16 +152,17 @@ public record MechanismStreams(
    *     then redaction sees an empty control input, and decides a subject's records on its own later ticks too
    * @param preload opt-outs known before the job starts (file mode), applied to a subject before any decision
    * @param clock the job's tick clock: held records are decided when the watermark passes their hold-back
+   * @param stateLabels the labels of the two model states, carried beside each released value
    */
   public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, OptOutPreload preload, RedactionPlan spec, NoiseKeySource key, TickClock clock,
-      String idPrefix) {
+      List<String> stateLabels, String idPrefix) {
     String id = prefix(idPrefix);
     DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
     KeyedStream<OptOut, String> keyedOptOuts = control.keyBy(OptOut::getSubjectId, Types.STRING);
     return observations.connect(keyedOptOuts)
-        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, optOuts != null),
-            REDACTION_TYPE)
+        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, optOuts != null,
+            List.copyOf(stateLabels)), REDACTION_TYPE)
         .name(id + "redaction").uid(id + REDACTION_UID);
   }
 

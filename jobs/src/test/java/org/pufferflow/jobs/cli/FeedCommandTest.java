@@ -41,9 +41,10 @@ class FeedCommandTest {
       "discretizer: {type: bins, thresholds: [1.0], min: 0.0, max: 10.0}",
       "");
 
-  /** With a byte-order mark, a header and blank lines, which CsvRows skips: 7 records. */
+  /** With a byte-order mark, a comment, a header and blank lines, which CsvRows skips: 7 records. */
   private static final String CSV = String.join("\n",
-      "\uFEFFsubject,time,reading",
+      "\uFEFF# exported from site 4",
+      "subject,time,reading",
       "m1,1000,0.5",
       "",
       "m2,2000,3.25",
@@ -84,7 +85,8 @@ class FeedCommandTest {
         "--bootstrap-servers", kafka.bootstrapServers());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out().strip()).isEqualTo(
-        "fed 7 records (1 malformed lines sent as-is; the job rejects them as UNDECODABLE) to feed-in");
+        "fed 7 records (1 malformed lines sent as-is; the job rejects them as UNDECODABLE; first: line 8, field time:"
+            + " 'not-a-time' is not a whole number (expected epoch milliseconds, a base-10 integer)) to feed-in");
 
     List<ConsumerRecord<byte[], byte[]>> records = readAll("feed-in", 7);
     assertThat(records).hasSize(7);

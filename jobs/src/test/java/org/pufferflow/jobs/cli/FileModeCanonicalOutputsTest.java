@@ -94,6 +94,41 @@ class FileModeCanonicalOutputsTest {
     assertSorted(dir.resolve("jsonl-1/redacted-records.jsonl"), "subjectId", "tick");
     assertSorted(dir.resolve("jsonl-1/ledger-events.jsonl"), "subjectId");
     assertSorted(dir.resolve("jsonl-1/rejected.jsonl"), "sourceTopic", "sourcePartition", "sourceOffset");
+    assertRecordsExplainThemselves(dir.resolve("jsonl-1"));
+  }
+
+  /**
+   * docs/configuration.md, 'Data model' and 'Output files': labels beside released values, window timestamps beside
+   * the ticks (1 s ticks from epoch 0), integral counts as JSON integers; a malformed line rejected in CSV's words.
+   */
+  static void assertRecordsExplainThemselves(Path out) throws IOException {
+    for (String file : List.of("window-histograms.jsonl", "fleet-histograms.jsonl")) {
+      for (String l : Files.readAllLines(out.resolve(file))) {
+        JsonNode r = JSON.readTree(l);
+        assertThat(r.get("windowStartTime").longValue()).as(l).isEqualTo(r.get("windowStartTick").longValue() * 1000);
+        assertThat(r.get("windowEndTime").longValue()).as(l).isEqualTo((r.get("windowEndTick").longValue() + 1) * 1000);
+        assertThat(r.get("noisyCounts")).as(l).isNotEmpty().allSatisfy(c -> assertThat(c.isIntegralNumber()).isTrue());
+      }
+    }
+    List<String> labels = List.of("off", "on");
+    int released = 0;
+    for (String l : Files.readAllLines(out.resolve("redacted-records.jsonl"))) {
+      JsonNode r = JSON.readTree(l);
+      if (r.get("value").isNull()) {
+        assertThat(r.get("label").isNull()).as(l).isTrue();
+      } else {
+        assertThat(r.get("label").textValue()).as(l).isEqualTo(labels.get(r.get("value").intValue()));
+        released++;
+      }
+    }
+    assertThat(released).isPositive();
+    List<String> rejected = Files.readAllLines(out.resolve("rejected.jsonl"));
+    assertThat(rejected).isNotEmpty();
+    for (String l : rejected) {
+      JsonNode r = JSON.readTree(l);
+      assertThat(r.get("message").textValue()).isEqualTo("line " + r.get("sourceOffset").longValue()
+          + ": fields separated by ';': separate the 3 fields subject,time,state by commas");
+    }
   }
 
   /** The file's lines are non-decreasing by {@code fields} (strings by code point, numbers numerically). */

@@ -138,7 +138,7 @@ class EventTimeSkewTest {
         String released = "{\"subjectId\": \"" + o.optOut().getSubjectId() + "\", \"tick\": " + t + ", \"value\": ";
         for (String line : redacted) {
           if (line.startsWith(released)) {
-            assertThat(line).as("opted-out tick").endsWith("\"value\": null}");
+            assertThat(line).as("opted-out tick").endsWith("\"value\": null, \"label\": null}");
           }
         }
       }

@@ -145,7 +145,10 @@ class IngestPipelineIntegrationTest {
         reading("m2", 1300L, 0.3),           // 5: DUPLICATE_TICK
         reading("", 1400L, 0.3),             // 6: MISSING_SUBJECT (empty)
         reading("m2", 2400L, 50.0),          // 7: tick 2 -> 2 (max edge of the range)
-        null));                              // 8: UNDECODABLE (no value)
+        null,                                // 8: UNDECODABLE (no value)
+        // 9: UNDECODABLE, a malformed line as `feed` sends it: worded as CSV (docs/configuration.md,
+        // 'Observations from CSV')
+        "m2,notatime,0.5".getBytes(StandardCharsets.UTF_8)));
     produce("obs-cat", 0, List.of(
         encode(obs("c1", 0L).setStateLabel("home").build()),      // 0: tick 0 -> 1
         encode(obs("c1", 1000L).setStateLabel("HOME").build()),   // 1: UNKNOWN_LABEL
@@ -215,6 +218,8 @@ class IngestPipelineIntegrationTest {
         "obs-bins-1@5 DUPLICATE_TICK: tick 1: the subject already has a record for this tick",
         "obs-bins-1@6 MISSING_SUBJECT: subjectId is empty",
         "obs-bins-1@8 UNDECODABLE: the record has no value (null payload)",
+        "obs-bins-1@9 UNDECODABLE: not an Avro Observation; as a CSV line, field time: 'notatime' is not a whole"
+            + " number (expected epoch milliseconds, a base-10 integer)",
         "obs-cat-0@1 UNKNOWN_LABEL: stateLabel = \"HOME\": not one of [away, home, busy]",
         "obs-cat-0@2 MISSING_VALUE: stateLabel is missing (categorical discretizer)",
         "obs-grid-0@1 LATLON_OUT_OF_RANGE: (lat, lon) = (95.0, 10.0): lat must lie in [-90, 90] and lon in [-180, 180]",

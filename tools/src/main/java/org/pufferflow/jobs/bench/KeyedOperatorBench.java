@@ -194,9 +194,9 @@ public final class KeyedOperatorBench {
         case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states()), BenchModels.UNLIMITED, key,
             "bench");
         case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
-            BenchModels.labels(options.states()), "bench");
+            BenchModels.labels(options.states()), new TickClock(1_000, 0), "bench");
         case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
-            new TickClock(1_000, 0), "bench");
+            new TickClock(1_000, 0), BenchModels.labels(2), "bench");
       };
     }
     sink(out);

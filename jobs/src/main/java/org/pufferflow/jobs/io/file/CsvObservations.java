@@ -18,7 +18,7 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
  *
  * <p>Assumptions and rules:
  * <ul>
- *   <li>The lines are the rows of {@link CsvRows} (byte-order mark, header and blank lines skipped there). No
+ *   <li>The lines are the rows of {@link CsvRows} (byte-order mark, header, blank and comment lines skipped there). No
  *       quoting: a comma always separates columns, and a line with a {@code "} is malformed. Each field is trimmed
  *       of leading and trailing characters up to U+0020, as {@link CsvRows#fields} trims.</li>
  *   <li>An empty field is encoded as null (missing), so ingestion rejects it with its own reason code
@@ -26,7 +26,8 @@ import org.pufferflow.jobs.config.DiscretizerConfig;
  *       (a negative time, a reading out of range, an unknown label all encode): validation is ingestion's.</li>
  *   <li>A line that cannot be encoded (wrong number of columns, a time that is not a base-10 long, a number that is
  *       not a decimal or {@code NaN}/{@code Infinity}) is <em>malformed</em>: its payload is the line's own UTF-8
- *       bytes, which ingestion rejects as {@code UNDECODABLE} with the line preserved in the rejected record. Such
+ *       bytes, which ingestion rejects as {@code UNDECODABLE} with the line preserved in the rejected record and
+ *       {@link #problem()} as its message ({@link CsvLineDiagnosis}). Such
  *       bytes never decode as an Observation when the line starts with a character other than U+0000 and U+0002
  *       (the first byte is read as the union index of {@code subjectId}, and only 0x00 and 0x02 are valid indices);
  *       {@code CsvObservationsProperties} checks this for arbitrary printable lines.</li>
@@ -46,10 +47,12 @@ public final class CsvObservations {
 
     final int columns;
     final String header;
+    final String[] names;
 
     Layout(int columns, String header) {
       this.columns = columns;
       this.header = header;
+      this.names = header.split(",");
     }
   }
 
@@ -59,6 +62,7 @@ public final class CsvObservations {
   private final int[] commas = new int[4];
 
   private boolean malformed;
+  private String problem;
   private String subject;
   private boolean hasTime;
   private long time;
@@ -87,7 +91,8 @@ public final class CsvObservations {
    */
   public byte[] payload(String line) {
     PufferPreconditions.checkNotNull("line", line);
-    malformed = !encode(line);
+    problem = encode(line);
+    malformed = problem != null;
     if (malformed) {
       subject = null;
       hasTime = false;
@@ -99,6 +104,17 @@ public final class CsvObservations {
   /** Whether the last {@link #payload} line was malformed (sent as its own bytes). */
   public boolean malformed() {
     return malformed;
+  }
+
+  /**
+   * What is wrong with the last {@link #payload} line, null when it was not malformed: the shape of the line in the
+   * words of {@link CsvRows.BadRow#reason()} (quoted, {@code ;}-separated, field count), or
+   * {@code field <name>: <what> (expected <form>)}, e.g.
+   * {@code field time: 'notatime' is not a whole number (expected epoch milliseconds, a base-10 integer)}.
+   * Without the line number: the caller prefixes {@code line N, } where it knows N.
+   */
+  public String problem() {
+    return problem;
   }
 
   /** The subject of the last {@link #payload} line; null when it was malformed or the subject field empty. */
@@ -116,30 +132,34 @@ public final class CsvObservations {
     return time;
   }
 
-  /** Fills {@link #bytes}; false when the line is malformed. */
-  private boolean encode(String line) {
+  /** Fills {@link #bytes}; null, or what is wrong when the line is malformed. */
+  private String encode(String line) {
     if (line.indexOf('"') >= 0) {
-      return false; // quoting is not supported (CsvRows)
+      return CsvRows.shapeProblem(line, layout.names); // quoting is not supported (CsvRows)
     }
     int start = 0;
     int n = 0;
     for (int i = start; i < line.length(); i++) {
       if (line.charAt(i) == ',') {
         if (n == layout.columns - 1) {
-          return false; // too many columns
+          return CsvRows.shapeProblem(line, layout.names); // too many columns
         }
         commas[n++] = i;
       }
     }
     if (n != layout.columns - 1) {
-      return false;
+      return CsvRows.shapeProblem(line, layout.names);
     }
     int timeFrom = commas[0] + 1;
     int timeTo = commas[1];
     try {
       hasTime = !blank(line, timeFrom, timeTo);
       if (hasTime) {
-        time = Long.parseLong(line, trimFrom(line, timeFrom, timeTo), trimTo(line, timeFrom, timeTo), 10);
+        try {
+          time = Long.parseLong(line, trimFrom(line, timeFrom, timeTo), trimTo(line, timeFrom, timeTo), 10);
+        } catch (NumberFormatException e) {
+          return fieldProblem(1, line, timeFrom, timeTo, "a whole number", "epoch milliseconds, a base-10 integer");
+        }
       }
       bytes.reset();
       subject = field(line, start, commas[0]);
@@ -159,7 +179,7 @@ public final class CsvObservations {
         case BINS -> {
           writeString(null);
           if (!writeDouble(line, commas[1] + 1, last)) {
-            return false;
+            return fieldProblem(2, line, commas[1] + 1, last, "a number", NUMBER);
           }
           writeDouble(line, last, last);
           writeDouble(line, last, last);
@@ -167,18 +187,34 @@ public final class CsvObservations {
         case GRID -> {
           writeString(null);
           writeDouble(line, last, last);
-          if (!writeDouble(line, commas[1] + 1, commas[2]) || !writeDouble(line, commas[2] + 1, last)) {
-            return false;
+          if (!writeDouble(line, commas[1] + 1, commas[2])) {
+            return fieldProblem(2, line, commas[1] + 1, commas[2], "a number", NUMBER + " in degrees");
+          }
+          if (!writeDouble(line, commas[2] + 1, last)) {
+            return fieldProblem(3, line, commas[2] + 1, last, "a number", NUMBER + " in degrees");
           }
         }
       }
       encoder.flush();
-      return true;
-    } catch (NumberFormatException e) {
-      return false;
+      return null;
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
     }
+  }
+
+  /** The words of a decimal field's expected form. */
+  private static final String NUMBER = "a decimal number such as 0.5 or -1.25e3";
+
+  /** Longest field value quoted in a problem; longer ones are cut and end in "...". */
+  private static final int QUOTED = 40;
+
+  /** {@code field <name>: '<value>' is not <kind> (expected <form>)} for the trimmed field {@code line[from, to)}. */
+  private String fieldProblem(int column, String line, int from, int to, String kind, String form) {
+    String value = line.substring(trimFrom(line, from, to), trimTo(line, from, to));
+    if (value.length() > QUOTED) {
+      value = value.substring(0, QUOTED) + "...";
+    }
+    return "field " + layout.names[column] + ": '" + value + "' is not " + kind + " (expected " + form + ")";
   }
 
   private void writeString(String s) throws IOException {

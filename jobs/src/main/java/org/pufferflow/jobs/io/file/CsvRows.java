@@ -19,13 +19,16 @@ import org.pufferflow.common.PufferPreconditions;
  *   <li>UTF-8; a line ends at {@code \n}, {@code \r} or {@code \r\n}; lines are numbered from 1, and every line
  *       counts (header and blank lines included), so a number names the line an editor shows.</li>
  *   <li>A byte-order mark at the start of the file is ignored.</li>
- *   <li>The first line is a header, and skipped, when its first field is {@code subject} (any case, trimmed).</li>
- *   <li>A blank line (nothing but whitespace) is skipped.</li>
+ *   <li>A blank line (nothing but whitespace) is skipped, and so is a comment line: its first character other than
+ *       whitespace is {@code #}.</li>
+ *   <li>The first line that is neither blank nor a comment is a header, and skipped, when its first field is
+ *       {@code subject} (any case, trimmed).</li>
  *   <li>A comma always separates fields: no quoting. Each field is trimmed of leading and trailing characters up to
  *       U+0020, as {@link String#trim()}.</li>
  *   <li>{@link #fields} checks the field count and refuses quoted and {@code ;}-separated lines with a specific
  *       {@link BadRow} naming the line. {@code run} and {@code feed} do not call it: a malformed observation is a
- *       record, rejected by ingestion with the line as its source offset ({@link CsvObservations}).</li>
+ *       record, rejected by ingestion with the line as its payload and, in file mode, its number as source offset,
+ *       with the same words ({@link #shapeProblem}, {@link CsvObservations#problem()}).</li>
  * </ul>
  *
  * <p>Not thread-safe: one instance per file and thread.
@@ -67,6 +70,7 @@ public final class CsvRows implements Closeable {
   private final String[] columns;
   private final LongConsumer charsRead;
   private long number;
+  private boolean seenRow;
 
   /**
    * Rows of {@code in}.
@@ -104,8 +108,8 @@ public final class CsvRows implements Closeable {
   }
 
   /**
-   * The next row: the next line that is neither blank nor the header, without a byte-order mark; null at the end of
-   * the input. {@link #lineNumber()} is then its number.
+   * The next row: the next line that is neither blank, a comment nor the header, without a byte-order mark; null at
+   * the end of the input. {@link #lineNumber()} is then its number.
    */
   public String next() throws IOException {
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -116,7 +120,12 @@ public final class CsvRows implements Closeable {
       if (number == 1 && !line.isEmpty() && line.charAt(0) == BOM) {
         line = line.substring(1);
       }
-      if (!line.isBlank() && !(number == 1 && isHeader(line))) {
+      if (line.isBlank() || isComment(line)) {
+        continue;
+      }
+      boolean first = !seenRow;
+      seenRow = true;
+      if (!(first && isHeader(line))) {
         return line;
       }
     }
@@ -134,20 +143,49 @@ public final class CsvRows implements Closeable {
    * @throws BadRow when the line is quoted, {@code ;}-separated, or has not one field per column
    */
   public String[] fields(String line) {
-    if (line.indexOf('"') >= 0) {
-      throw new BadRow(number, "quoted fields are not supported: a comma always separates fields");
+    String problem = shapeProblem(line, columns);
+    if (problem != null) {
+      throw new BadRow(number, problem);
     }
     String[] f = line.split(",", -1);
-    if (f.length != columns.length) {
-      throw new BadRow(number, f.length == 1 && line.indexOf(';') >= 0
-          ? "fields separated by ';': separate the " + columns.length + " fields " + String.join(",", columns)
-              + " by commas"
-          : "expected " + columns.length + " fields " + String.join(",", columns) + ", got " + f.length);
-    }
     for (int i = 0; i < f.length; i++) {
       f[i] = f[i].trim();
     }
     return f;
+  }
+
+  /**
+   * What is wrong with the shape of {@code line} — quoted, {@code ;}-separated, or not one field per column — or
+   * null when it has one field per column. The words of {@link BadRow#reason()}, without the line number.
+   *
+   * @param columns the column names, e.g. {@code subject,time,state} split at the commas
+   */
+  static String shapeProblem(String line, String[] columns) {
+    if (line.indexOf('"') >= 0) {
+      return "quoted fields are not supported: a comma always separates fields";
+    }
+    int fields = 1;
+    for (int i = 0; i < line.length(); i++) {
+      fields += line.charAt(i) == ',' ? 1 : 0;
+    }
+    if (fields == columns.length) {
+      return null;
+    }
+    return fields == 1 && line.indexOf(';') >= 0
+        ? "fields separated by ';': separate the " + columns.length + " fields " + String.join(",", columns)
+            + " by commas"
+        : "expected " + columns.length + " fields " + String.join(",", columns) + ", got " + fields;
+  }
+
+  /** Whether {@code line} is a comment: its first character other than whitespace is {@code #}. */
+  static boolean isComment(String line) {
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c > ' ') {
+        return c == '#';
+      }
+    }
+    return false;
   }
 
   /** Whether {@code line} (without a byte-order mark) is a header: its first field, trimmed, is {@code subject}. */

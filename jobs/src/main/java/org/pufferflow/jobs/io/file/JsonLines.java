@@ -28,7 +28,12 @@ import org.pufferflow.common.PufferPreconditions;
  *   <li>a non-finite {@code float}/{@code double} is the string {@code "NaN"}, {@code "inf"} or {@code "-inf"}
  *       (JSON has no such numbers);</li>
  *   <li>a logical {@code timestamp-millis} (or {@code -micros}) value is written as its Avro long (epoch
- *       milliseconds or microseconds).</li>
+ *       milliseconds or microseconds);</li>
+ *   <li>in a field whose schema has the property {@value #INTEGERS} = {@code true} (the {@code noisyCounts} of the
+ *       histograms), a finite {@code double} with an integral value of magnitude below 2<sup>53</sup> is written as
+ *       an integer: {@code 44}, not {@code 44.0}. The same JSON number, so a reader gets the same value; the Avro
+ *       type stays {@code double}, so the schema is unchanged for Avro readers (docs/configuration.md, 'Output
+ *       files').</li>
  * </ul>
  *
  * <p>Not thread-safe: an instance keeps one generator for the stream it last wrote to (a Flink encoder is used by
@@ -40,6 +45,12 @@ final class JsonLines {
       .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
       .disable(com.fasterxml.jackson.core.StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
       .build();
+
+  /** The field property that makes integral doubles print as integers. */
+  static final String INTEGERS = "jsonIntegers";
+
+  /** Integral doubles below this magnitude are exact longs. */
+  private static final double EXACT = 0x1p53;
 
   private OutputStream target;
   private JsonGenerator generator;
@@ -76,32 +87,33 @@ final class JsonLines {
     g.writeStartObject();
     for (Schema.Field f : record.getSchema().getFields()) {
       g.writeFieldName(f.name());
-      writeValue(f.schema(), record.get(f.pos()), g);
+      writeValue(f.schema(), record.get(f.pos()), Boolean.TRUE.equals(f.getObjectProp(INTEGERS)), g);
     }
     g.writeEndObject();
   }
 
-  private static void writeValue(Schema schema, Object value, JsonGenerator g) throws IOException {
+  private static void writeValue(Schema schema, Object value, boolean integers, JsonGenerator g) throws IOException {
     switch (schema.getType()) {
       case NULL -> g.writeNull();
       case UNION -> {
         if (value == null) {
           g.writeNull();
         } else {
-          writeValue(branch(schema, value), value, g);
+          writeValue(branch(schema, value), value, integers, g);
         }
       }
       case BOOLEAN -> g.writeBoolean((Boolean) value);
       case INT -> g.writeNumber(((Number) value).intValue());
       case LONG -> g.writeNumber(value instanceof Instant i ? epoch(i, schema) : ((Number) value).longValue());
-      case FLOAT, DOUBLE -> writeDouble(((Number) value).doubleValue(), schema.getType() == Schema.Type.FLOAT, g);
+      case FLOAT, DOUBLE -> writeDouble(((Number) value).doubleValue(), schema.getType() == Schema.Type.FLOAT,
+          integers, g);
       case STRING, ENUM -> g.writeString(value.toString());
       case BYTES -> g.writeString(base64((ByteBuffer) value));
       case FIXED -> g.writeString(Base64.getEncoder().encodeToString(((GenericFixed) value).bytes()));
       case ARRAY -> {
         g.writeStartArray();
         for (Object item : (Collection<?>) value) {
-          writeValue(schema.getElementType(), item, g);
+          writeValue(schema.getElementType(), item, integers, g);
         }
         g.writeEndArray();
       }
@@ -109,7 +121,7 @@ final class JsonLines {
         g.writeStartObject();
         for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
           g.writeFieldName(e.getKey().toString());
-          writeValue(schema.getValueType(), e.getValue(), g);
+          writeValue(schema.getValueType(), e.getValue(), integers, g);
         }
         g.writeEndObject();
       }
@@ -138,11 +150,13 @@ final class JsonLines {
     return t.toEpochMilli();
   }
 
-  private static void writeDouble(double v, boolean isFloat, JsonGenerator g) throws IOException {
+  private static void writeDouble(double v, boolean isFloat, boolean integers, JsonGenerator g) throws IOException {
     if (Double.isNaN(v)) {
       g.writeString("NaN");
     } else if (Double.isInfinite(v)) {
       g.writeString(v > 0 ? "inf" : "-inf");
+    } else if (integers && Math.abs(v) < EXACT && v == Math.rint(v)) {
+      g.writeNumber((long) v);
     } else if (isFloat) {
       g.writeNumber((float) v);
     } else {

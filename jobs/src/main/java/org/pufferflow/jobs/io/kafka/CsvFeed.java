@@ -22,14 +22,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.file.CsvLineDiagnosis;
 import org.pufferflow.jobs.io.file.CsvObservations;
 import org.pufferflow.jobs.io.file.CsvRows;
 
 /**
  * Writes a CSV file of observations into a job's Kafka input topic, one record per line: what {@code pufferflow feed}
- * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank lines and a
+ * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank and comment lines and a
  * byte-order mark skipped) becomes the payload {@link CsvObservations} makes for the job's discretizer (a malformed
- * line goes as its own bytes, which the job rejects as {@code UNDECODABLE}). The key is {@link #key}: the subject, so a subject's
+ * line goes as its own bytes, which the job rejects as {@code UNDECODABLE}, worded as CSV by
+ * {@link CsvLineDiagnosis}; the summary names the first with its line number). The key is {@link #key}: the subject, so a subject's
  * records stay in one partition and in file order, and a deterministic stand-in for a line without one, so that
  * two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
  * publication time. The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
@@ -42,12 +44,22 @@ public final class CsvFeed {
 
   private CsvFeed() {}
 
-  /** What one feed wrote: records sent, of which malformed lines sent as their own bytes. */
-  public record Fed(long records, long malformed) {
-    /** The one line {@code feed} prints, e.g. {@code fed 384 records (0 malformed lines sent as-is; …) to t}. */
+  /**
+   * What one feed wrote: records sent, of which malformed lines sent as their own bytes, and what is wrong with the
+   * first of those ({@link CsvLineDiagnosis#atLine}; null when none is).
+   */
+  public record Fed(long records, long malformed, String firstMalformed) {
+    public Fed(long records, long malformed) {
+      this(records, malformed, null);
+    }
+
+    /**
+     * The one line {@code feed} prints, e.g. {@code fed 384 records (0 malformed lines sent as-is; …) to t}; with
+     * malformed lines it names the first, e.g. {@code …; first: line 3, field time: 'x' is not a whole number (…)}.
+     */
     public String summary(String topic) {
       return "fed " + records + " records (" + malformed + " malformed lines sent as-is; the job rejects them as"
-          + " UNDECODABLE) to " + topic;
+          + " UNDECODABLE" + (firstMalformed == null ? "" : "; first: " + firstMalformed) + ") to " + topic;
     }
   }
 
@@ -80,6 +92,7 @@ public final class CsvFeed {
     AtomicReference<Exception> failure = new AtomicReference<>();
     long records = 0;
     long malformed = 0;
+    String firstMalformed = null;
     try (KafkaProducer<byte[], byte[]> producer =
             new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
         CsvRows lines = CsvRows.open(csv, codec.header(), null)) {
@@ -95,7 +108,12 @@ public final class CsvFeed {
           }
         });
         records++;
-        malformed += codec.malformed() ? 1 : 0;
+        if (codec.malformed()) {
+          malformed++;
+          if (firstMalformed == null) {
+            firstMalformed = CsvLineDiagnosis.atLine(lines.lineNumber(), codec.problem());
+          }
+        }
       }
       producer.flush();
     } catch (KafkaException e) {
@@ -106,7 +124,7 @@ public final class CsvFeed {
       throw new ConfigException("kafka.inputTopic", "writing to " + topic + " at " + bootstrapServers + " failed: "
           + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
-    return new Fed(records, malformed);
+    return new Fed(records, malformed, firstMalformed);
   }
 
   /**

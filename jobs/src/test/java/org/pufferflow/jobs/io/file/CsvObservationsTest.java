@@ -98,6 +98,7 @@ class CsvObservationsTest {
     CsvObservations csv = CsvObservations.forDiscretizer(IoFixtures.bins().discretizer());
     byte[] p = csv.payload(line);
     assertThat(csv.malformed()).isTrue();
+    assertThat(csv.problem()).as(line).isNotBlank();
     assertThat(p).isEqualTo(line.getBytes(StandardCharsets.UTF_8));
     assertThat(csv.subject()).isNull();
     assertThat(csv.hasTime()).isFalse();

@@ -35,6 +35,29 @@ class CsvRowsTest {
   }
 
   @Test
+  void commentLinesAreSkippedCountedAndMayPrecedeTheHeader() throws IOException {
+    assertThat(rows("# meters of site 4\n\n  #exported 2024-05-01\nsubject,time,state\na,1,x\n# a,2,y\nb,3,z\n"))
+        .containsExactly("5:a,1,x", "7:b,3,z");
+    // a '#' later in a line is data, and so is a header after the first row
+    assertThat(rows("a,1,x#y\n#\nsubject,time,state\n")).containsExactly("1:a,1,x#y", "3:subject,time,state");
+    assertThat(CsvRows.isComment("  # x")).isTrue();
+    assertThat(CsvRows.isComment("a#")).isFalse();
+    assertThat(CsvRows.isComment("   ")).isFalse();
+  }
+
+  @Test
+  void theShapeOfALineIsJudgedInOneVoice() {
+    String[] columns = {"subject", "time", "reading"};
+    assertThat(CsvRows.shapeProblem("m,1,0.5", columns)).isNull();
+    assertThat(CsvRows.shapeProblem("m,1", columns)).isEqualTo("expected 3 fields subject,time,reading, got 2");
+    assertThat(CsvRows.shapeProblem("m,1,0.5,9", columns)).isEqualTo("expected 3 fields subject,time,reading, got 4");
+    assertThat(CsvRows.shapeProblem("m;1;0.5", columns))
+        .isEqualTo("fields separated by ';': separate the 3 fields subject,time,reading by commas");
+    assertThat(CsvRows.shapeProblem("\"m\",1,0.5", columns))
+        .isEqualTo("quoted fields are not supported: a comma always separates fields");
+  }
+
+  @Test
   void isHeaderLooksAtTheFirstFieldOnly() {
     assertThat(CsvRows.isHeader("subject,time,reading")).isTrue();
     assertThat(CsvRows.isHeader("subject")).isTrue();

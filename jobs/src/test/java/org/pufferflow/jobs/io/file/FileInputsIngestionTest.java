@@ -8,10 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -49,16 +47,21 @@ class FileInputsIngestionTest {
   @Test
   void badLinesReachTheRejectedFileWithTheirReasonLineNumberAndBytes(@TempDir Path dir) throws Exception {
     String csv = String.join("\n",
-        "subject,time,reading",   // 1
-        "m1,1000,0.5",            // 2 accepted
-        "m1,2000,oops",           // 3 malformed
-        ",3000,0.5",              // 4 MISSING_SUBJECT
-        "m2,,0.5",                // 5 MISSING_TIME
-        "m2,4000,99",             // 6 READING_OUT_OF_RANGE
-        "",                       // 7 blank: skipped (CsvRows), counted
-        "m2,5000,NaN",            // 8 READING_NOT_FINITE
-        "m3;6000;0.5",            // 9 malformed (wrong separator)
-        "m3,7000,1.5",            // 10 accepted
+        "# meters of site 4",     // 1 comment: skipped, counted
+        "subject,time,reading",   // 2 header after a comment
+        "m1,1000,0.5",            // 3 accepted
+        "m1,2000,oops",           // 4 malformed reading
+        ",3000,0.5",              // 5 MISSING_SUBJECT
+        "m2,,0.5",                // 6 MISSING_TIME
+        "m2,4000,99",             // 7 READING_OUT_OF_RANGE
+        "",                       // 8 blank: skipped (CsvRows), counted
+        "m2,5000,NaN",            // 9 READING_NOT_FINITE
+        "m3;6000;0.5",            // 10 malformed (wrong separator)
+        "m3,7000,1.5",            // 11 accepted
+        "  # m3,8000,0.5",        // 12 comment: skipped
+        "meter-9,notatime,0.5",   // 13 malformed time
+        "m4,9000",                // 14 malformed (field count)
+        "\"m4\",9000,0.5",         // 15 malformed (quoted)
         "");
     Path in = Files.writeString(dir.resolve("meters.csv"), csv);
     JobConfig job = IoFixtures.bins();
@@ -70,7 +73,8 @@ class FileInputsIngestionTest {
     JobTypes.disableGenericTypes(env);
     SingleOutputStreamOperator<AcceptedRecord> valid = FileInputs.observations(env,
             new InputConfig.File(in.toString(), InputConfig.Format.CSV, null), job.discretizer(), "")
-        .process(new ValidateObservations(IoFixtures.validator(job))).name("validate");
+        .process(new ValidateObservations(IoFixtures.validator(job), CsvLineDiagnosis.ofFile(job.discretizer())))
+        .name("validate");
     valid.sinkTo(new DiscardingSink<>());
     valid.getSideOutput(Rejections.TAG)
         .sinkTo(FileOutputs.sink(out, OutputKind.REJECTED, RejectedObservation.class)).name("rejected");
@@ -79,19 +83,27 @@ class FileInputsIngestionTest {
 
     ObjectMapper json = new ObjectMapper();
     Map<Long, String> reasons = new TreeMap<>();
-    List<String> payloads = new ArrayList<>();
+    Map<Long, String> undecodable = new TreeMap<>();
     for (String line : Files.readAllLines(FileOutputs.fileOf(out, OutputKind.REJECTED))) {
       JsonNode r = json.readTree(line);
       assertThat(r.get("sourceTopic").textValue()).isEqualTo("file:meters.csv");
       reasons.put(r.get("sourceOffset").longValue(), r.get("reasonCode").textValue());
       if ("UNDECODABLE".equals(r.get("reasonCode").textValue())) {
-        payloads.add(new String(Base64.getDecoder().decode(r.get("rawPayload").textValue()), StandardCharsets.UTF_8));
+        undecodable.put(r.get("sourceOffset").longValue(), r.get("message").textValue() + " | "
+            + new String(Base64.getDecoder().decode(r.get("rawPayload").textValue()), StandardCharsets.UTF_8));
       }
     }
     assertThat(reasons).containsExactlyEntriesOf(new TreeMap<>(Map.of(
-        3L, "UNDECODABLE", 4L, "MISSING_SUBJECT", 5L, "MISSING_TIME", 6L, "READING_OUT_OF_RANGE",
-        8L, "READING_NOT_FINITE", 9L, "UNDECODABLE")));
-    assertThat(payloads).containsExactlyInAnyOrder("m1,2000,oops", "m3;6000;0.5");
+        4L, "UNDECODABLE", 5L, "MISSING_SUBJECT", 6L, "MISSING_TIME", 7L, "READING_OUT_OF_RANGE",
+        9L, "READING_NOT_FINITE", 10L, "UNDECODABLE", 13L, "UNDECODABLE", 14L, "UNDECODABLE", 15L, "UNDECODABLE")));
+    assertThat(undecodable).containsExactlyEntriesOf(new TreeMap<>(Map.of(
+        4L, "line 4, field reading: 'oops' is not a number (expected a decimal number such as 0.5 or -1.25e3)"
+            + " | m1,2000,oops",
+        10L, "line 10: fields separated by ';': separate the 3 fields subject,time,reading by commas | m3;6000;0.5",
+        13L, "line 13, field time: 'notatime' is not a whole number (expected epoch milliseconds, a base-10 integer)"
+            + " | meter-9,notatime,0.5",
+        14L, "line 14: expected 3 fields subject,time,reading, got 2 | m4,9000",
+        15L, "line 15: quoted fields are not supported: a comma always separates fields | \"m4\",9000,0.5")));
   }
 
   @Test

@@ -21,8 +21,10 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.Observation;
 import org.pufferflow.avro.RedactedRecord;
+import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.avro.RejectedObservation;
 
 /** docs/configuration.md, 'File mode': the jsonl outputs carry the Avro schema's field names. */
@@ -132,22 +134,48 @@ class JsonLinesTest {
         .setReading(0.5).build();
     assertThat(JsonLines.toJson(o)).isEqualTo("{\"subjectId\":\"m1\",\"eventTime\":900000,\"stateLabel\":null,"
         + "\"reading\":0.5,\"lat\":null,\"lon\":null}");
-    assertThat(JsonLines.toJson(new RedactedRecord("s", 3L, null)))
-        .isEqualTo("{\"subjectId\":\"s\",\"tick\":3,\"value\":null}");
+    assertThat(JsonLines.toJson(new RedactedRecord("s", 3L, null, null)))
+        .isEqualTo("{\"subjectId\":\"s\",\"tick\":3,\"value\":null,\"label\":null}");
     DphmmRelease d = DphmmRelease.newBuilder().setSubjectId("s").setTick(4).setReleaseSeq(1)
         .setValues(List.of(1.5, Double.NaN, Double.POSITIVE_INFINITY)).setEpsilon(0.1).setMechanism("laplace")
         .setConstraintSize(2).setConstrainedDpEpsilon(0.2).setCumulativeEpsilon(0.30000000000000004).build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JsonLines lines = new JsonLines();
     lines.write(d, out);
-    lines.write(new RedactedRecord("s", 5L, 1), out);
+    lines.write(new RedactedRecord("s", 5L, 1, "home"), out);
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"subjectId\":\"s\",\"tick\":4,\"releaseSeq\":1,"
         + "\"values\":[1.5,\"NaN\",\"inf\"],\"epsilon\":0.1,\"mechanism\":\"laplace\",\"constraintSize\":2,"
         + "\"constrainedDpEpsilon\":0.2,\"cumulativeEpsilon\":0.30000000000000004}\n"
-        + "{\"subjectId\":\"s\",\"tick\":5,\"value\":1}\n");
+        + "{\"subjectId\":\"s\",\"tick\":5,\"value\":1,\"label\":\"home\"}\n");
     ByteArrayOutputStream other = new ByteArrayOutputStream();
-    lines.write(new RedactedRecord("t", 6L, 0), other); // a new part file: a new target stream
-    assertThat(other.toString(StandardCharsets.UTF_8)).isEqualTo("{\"subjectId\":\"t\",\"tick\":6,\"value\":0}\n");
+    lines.write(new RedactedRecord("t", 6L, 0, "away"), other); // a new part file: a new target stream
+    assertThat(other.toString(StandardCharsets.UTF_8))
+        .isEqualTo("{\"subjectId\":\"t\",\"tick\":6,\"value\":0,\"label\":\"away\"}\n");
+  }
+
+  /**
+   * docs/configuration.md, 'Output files': the histograms carry their window as timestamps beside the ticks, and
+   * their noisy counts (the {@code jsonIntegers} fields) print integral values as integers — the same JSON number —
+   * while other doubles keep their form.
+   */
+  @Test
+  void histogramsPrintTheirWindowTimesAndIntegralCountsAsIntegers() throws IOException {
+    WindowHistogram w = WindowHistogram.newBuilder().setSubjectId("s").setWindowStartTick(2).setWindowEndTick(4)
+        .setWindowStartTime(Instant.ofEpochMilli(120_000)).setWindowEndTime(Instant.ofEpochMilli(300_000))
+        .setReleaseSeq(0).setStateLabels(List.of("a", "b", "c", "d")).setNoisyCounts(List.of(44.0, -3.0, 0.25, -0.0))
+        .setNoiseScale(2.0).setPerPointEpsilon(1.0).setMode("exact").build();
+    assertThat(JsonLines.toJson(w)).isEqualTo("{\"subjectId\":\"s\",\"windowStartTick\":2,\"windowEndTick\":4,"
+        + "\"windowStartTime\":120000,\"windowEndTime\":300000,\"releaseSeq\":0,\"stateLabels\":[\"a\",\"b\",\"c\",\"d\"],"
+        + "\"noisyCounts\":[44,-3,0.25,0],\"noiseScale\":2.0,\"perPointEpsilon\":1.0,\"mode\":\"exact\"}");
+    JsonNode parsed = JSON.readTree(JsonLines.toJson(w));
+    assertThat(parsed.get("noisyCounts").get(0).doubleValue()).isEqualTo(44.0);
+    FleetHistogram f = FleetHistogram.newBuilder().setWindowStartTick(0).setWindowEndTick(1).setSubjects(2)
+        .setStateLabels(List.of("a")).setNoisyCounts(List.of(1.0e17)).setNoiseStdDev(List.of(3.0)).setOutput("counts")
+        .build();
+    // beyond 2^53 a double is not an exact integer: it keeps the double form; old records have no times (null)
+    assertThat(JsonLines.toJson(f)).isEqualTo("{\"windowStartTick\":0,\"windowEndTick\":1,\"windowStartTime\":null,"
+        + "\"windowEndTime\":null,\"subjects\":2,\"stateLabels\":[\"a\"],\"noisyCounts\":[1.0E17],"
+        + "\"noiseStdDev\":[3.0],\"output\":\"counts\",\"correction\":false}");
   }
 
   /** The types no project schema uses yet: maps, enums, fixed, floats, other unions, micros, nested records. */
