@@ -41,15 +41,16 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "feed",
     mixinStandardHelpOptions = true,
-    header = "Write a CSV file of observations into the job's Kafka input topic.",
+    header = "Write a CSV file of observations (or opt-outs) into the job's Kafka topics.",
     description = {
       "Write a CSV file into the Kafka input topic of a job configuration, one Observation record (Avro) per line:"
           + " columns subject,time,state (categorical), subject,time,reading (bins) or subject,time,lat,lon (grid),"
           + " time in epoch milliseconds, an optional header line starting with 'subject'. Malformed lines are sent"
           + " as they are (the job rejects them as UNDECODABLE). The key is the subject; a line without one is keyed"
           + " by the text before its first comma (or the whole line, or '(no subject)'), so every line's partition"
-          + " is deterministic. --opt-outs FILE.csv writes opt-outs (subject,fromTick,toTick, as input.optOuts) into"
-          + " kafka.optOutTopic, each issued at the start of its fromTick, in time for every tick it covers."
+          + " is deterministic. --opt-outs FILE.csv writes opt-outs (columns subject,fromTick,toTick, the format of"
+          + " the optOuts input) into the configuration's opt-out topic, each issued at the start of its fromTick,"
+          + " in time for every tick it covers."
     })
 public final class FeedCommand implements Callable<Integer> {
 
@@ -62,7 +63,7 @@ public final class FeedCommand implements Callable<Integer> {
   Path input;
 
   @Option(names = "--opt-outs", paramLabel = "FILE.csv",
-      description = "Opt-outs (CSV subject,fromTick,toTick, as input.optOuts) into kafka.optOutTopic; with redaction.")
+      description = "Opt-outs (CSV columns subject,fromTick,toTick) into the opt-out topic; needs a redaction section.")
   Path optOuts;
 
   @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
