@@ -14,7 +14,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -35,24 +34,15 @@ public final class AvroTopicReader {
    */
   public static <T extends SpecificRecord> List<T> readAll(String bootstrapServers, String topic, Class<T> type,
       long expected, Duration timeout) throws IOException {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     SpecificDatumReader<T> reader = new SpecificDatumReader<>(type);
     BinaryDecoder decoder = null;
     List<T> out = new ArrayList<>();
     long deadline = System.nanoTime() + timeout.toNanos();
-    try (KafkaConsumer<byte[], byte[]> c =
-        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> tps = new ArrayList<>();
-      for (PartitionInfo info : c.partitionsFor(topic, timeout)) {
-        tps.add(new TopicPartition(topic, info.partition()));
-      }
-      c.assign(tps);
+    try (KafkaConsumer<byte[], byte[]> c = CommittedConsumers.open(bootstrapServers, null)) {
+      List<TopicPartition> tps = CommittedConsumers.assignAll(c, List.of(topic), timeout);
       c.seekToBeginning(tps);
       Map<TopicPartition, Long> end = c.endOffsets(tps);
-      while (out.size() < expected || !atEnd(c, tps, end)) {
+      while (out.size() < expected || !CommittedConsumers.atEnd(c, tps, end)) {
         if (System.nanoTime() > deadline) {
           throw new IOException(String.format(java.util.Locale.ROOT,
               "topic %s: read %d of %d expected %s records within %d s (%d records in the log, committed or not;"
@@ -70,7 +60,7 @@ public final class AvroTopicReader {
                 + " record", e);
           }
         }
-        if (out.size() < expected && atEnd(c, tps, end)) {
+        if (out.size() < expected && CommittedConsumers.atEnd(c, tps, end)) {
           end = c.endOffsets(tps); // more may have been committed since
         }
       }
@@ -90,7 +80,7 @@ public final class AvroTopicReader {
       c.seekToBeginning(tps);
       Map<TopicPartition, Long> end = c.endOffsets(tps);
       long deadline = System.nanoTime() + 10_000_000_000L;
-      while (!atEnd(c, tps, end) && System.nanoTime() < deadline) {
+      while (!CommittedConsumers.atEnd(c, tps, end) && System.nanoTime() < deadline) {
         n += c.poll(Duration.ofMillis(100)).count();
       }
     }
@@ -106,14 +96,5 @@ public final class AvroTopicReader {
         new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       return c.endOffsets(tps);
     }
-  }
-
-  private static boolean atEnd(KafkaConsumer<?, ?> c, List<TopicPartition> tps, Map<TopicPartition, Long> end) {
-    for (TopicPartition tp : tps) {
-      if (c.position(tp) < end.get(tp)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -2,22 +2,17 @@ package org.pufferflow.jobs.io.kafka;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.annotation.Internal;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.io.file.OutputRecords;
 
@@ -52,25 +47,13 @@ public final class OutputTopicReader {
    */
   public static boolean read(String bootstrapServers, Map<String, OutputKind> topics, Start start, boolean follow,
       long max, boolean withGroup, OutputRecords.Handler handler) throws IOException {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KafkaPreflight.TIMEOUT.toMillis());
     Map<String, SpecificDatumReader<SpecificRecordBase>> readers = new HashMap<>();
     topics.forEach((t, k) -> readers.put(t, new SpecificDatumReader<>(
         org.apache.avro.specific.SpecificData.get().getSchema(k.recordClass()))));
     BinaryDecoder decoder = null;
     long read = 0;
-    try (KafkaConsumer<byte[], byte[]> c =
-        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> tps = new ArrayList<>();
-      for (String topic : topics.keySet()) {
-        for (PartitionInfo info : c.partitionsFor(topic, KafkaPreflight.TIMEOUT)) {
-          tps.add(new TopicPartition(topic, info.partition()));
-        }
-      }
-      c.assign(tps);
+    try (KafkaConsumer<byte[], byte[]> c = CommittedConsumers.open(bootstrapServers, KafkaPreflight.TIMEOUT)) {
+      List<TopicPartition> tps = CommittedConsumers.assignAll(c, topics.keySet(), KafkaPreflight.TIMEOUT);
       if (start == Start.BEGINNING) {
         c.seekToBeginning(tps);
       } else {
@@ -78,7 +61,7 @@ public final class OutputTopicReader {
       }
       Map<TopicPartition, Long> end = c.endOffsets(tps);
       long quietSince = System.nanoTime();
-      while (follow || !atEnd(c, tps, end)) {
+      while (follow || !CommittedConsumers.atEnd(c, tps, end)) {
         if (Thread.currentThread().isInterrupted()) {
           return false;
         }
@@ -106,14 +89,5 @@ public final class OutputTopicReader {
       }
     }
     return false;
-  }
-
-  private static boolean atEnd(KafkaConsumer<?, ?> c, List<TopicPartition> tps, Map<TopicPartition, Long> end) {
-    for (TopicPartition tp : tps) {
-      if (c.position(tp) < end.get(tp)) {
-        return false;
-      }
-    }
-    return true;
   }
 }
