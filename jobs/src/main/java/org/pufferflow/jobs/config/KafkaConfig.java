@@ -1,6 +1,8 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -27,6 +29,22 @@ public record KafkaConfig(
 
   /** The value of {@code bootstrapServers} that asks for the embedded broker. */
   public static final String EMBEDDED = "embedded";
+
+  /** One broker address: a host name, IPv4 or bracketed IPv6 address, a colon and a port. */
+  private static final Pattern HOST_PORT = Pattern.compile("(?:\\[[0-9a-fA-F:.]+\\]|[^\\s:,\\[\\]]+):(\\d{1,5})");
+
+  /**
+   * Whether {@code server} (one entry of a {@code bootstrapServers} list, trimmed) is {@code host:port} with a port in
+   * [1, 65535]: the one rule the configuration and the broker preflight apply before any Kafka client is made.
+   */
+  public static boolean isHostPort(String server) {
+    Matcher m = HOST_PORT.matcher(server);
+    if (!m.matches()) {
+      return false;
+    }
+    int port = Integer.parseInt(m.group(1));
+    return port >= 1 && port <= 65535;
+  }
 
   /** True when the job should start the embedded broker. */
   public boolean embedded() {

@@ -8,7 +8,6 @@ import java.util.regex.Pattern;
 final class KafkaSection {
 
   private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-  private static final Pattern HOST_PORT = Pattern.compile("[^\\s:,]+:(\\d{1,5})");
 
   private static final String[] TOPIC_KEYS = {
     "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic", "fleetTopic"
@@ -50,8 +49,7 @@ final class KafkaSection {
       return s;
     }
     for (String server : s.split(",", -1)) {
-      var m = HOST_PORT.matcher(server.trim());
-      if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(1)) > 65535) {
+      if (!KafkaConfig.isHostPort(server.trim())) {
         throw node.error(
             "\"" + server.trim() + "\" is not host:port (give a comma-separated host:port list or embedded)");
       }

@@ -19,8 +19,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.utils.Utils;
 import org.pufferflow.common.InvalidParameterException;
+import org.pufferflow.jobs.config.KafkaConfig;
 
 /**
  * Checks, before a job is submitted, that the configured Kafka broker answers and that the topics the job reads
@@ -116,8 +116,7 @@ public final class KafkaPreflight {
       throw badAddress("is empty (give a comma-separated host:port list)");
     }
     for (String u : urls) {
-      Integer port = Utils.getPort(u);
-      if (Utils.getHost(u) == null || port == null || port < 1 || port > 65535) {
+      if (!KafkaConfig.isHostPort(u)) {
         throw badAddress("\"" + u + "\" is not host:port (give a comma-separated host:port list)");
       }
     }
