@@ -94,7 +94,7 @@ public final class ConfigLoader {
     ModelConfig model =
         parsed.withQuery(
             discretizer instanceof DiscretizerConfig.Grid grid
-                ? DiscretizerSection.cellCentres(grid)
+                ? grid.discretizer().cellCentres()
                 : ModelSection.indexQuery(parsed.states().size()));
     ConfigNode d = root.optional("dphmm");
     WithBudget<DphmmConfig> dphmm = d == null ? null : DphmmSection.read(d, model);

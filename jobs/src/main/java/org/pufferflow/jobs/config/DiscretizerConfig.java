@@ -67,11 +67,6 @@ public sealed interface DiscretizerConfig extends Serializable
       return rows * cols;
     }
 
-    /** The centre {@code {lat, lon}} of {@code cell}, the default query value of a grid model. */
-    public double[] cellCentre(int cell) {
-      return discretizer().cellCentre(cell);
-    }
-
     /** The discretizer of this grid (cell lookup and centres have their one home there). */
     public GridDiscretizer discretizer() {
       return new GridDiscretizer(minLat, maxLat, minLon, maxLon, rows, cols);

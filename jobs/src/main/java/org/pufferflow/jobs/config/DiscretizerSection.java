@@ -81,13 +81,4 @@ final class DiscretizerSection {
     }
     return v;
   }
-
-  /** The default query of a grid model: each cell's centre {@code {lat, lon}}. */
-  static double[][] cellCentres(DiscretizerConfig.Grid g) {
-    double[][] q = new double[g.cells()][];
-    for (int i = 0; i < q.length; i++) {
-      q[i] = g.cellCentre(i);
-    }
-    return q;
-  }
 }

@@ -49,10 +49,6 @@ public final class CsvFeed {
    * first of those ({@link CsvLineDiagnosis#atLine}; null when none is).
    */
   public record Fed(long records, long malformed, String firstMalformed) {
-    public Fed(long records, long malformed) {
-      this(records, malformed, null);
-    }
-
     /**
      * The one line {@code feed} prints, e.g. {@code fed 384 records (0 malformed lines sent as-is; …) to t}; with
      * malformed lines it names the first, e.g. {@code …; first: line 3, field time: 'x' is not a whole number (…)}.
