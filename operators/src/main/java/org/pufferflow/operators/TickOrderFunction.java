@@ -21,9 +21,10 @@ import org.pufferflow.ingest.TickOrder;
  * ({@code DUPLICATE_TICK}, {@code TOO_LATE}, to the {@link Rejections#TAG} side output) or buffered, and a buffered
  * tick is emitted
  * <ul>
- *   <li>by the subject's own data, as soon as a record of tick t + L + 1 or later arrives (L = the allowed lateness):
- *       the {@code TOO_LATE} rule then refuses any record of tick ≤ t, so nothing can come before it any more. This
- *       depends on the subject's records only, so it is the same in every run;</li>
+ *   <li>by the subject's own data, as soon as a record of tick t + L or later arrives (L = the allowed lateness):
+ *       the {@code TOO_LATE} rule then refuses any record of tick &lt; t and {@code DUPLICATE_TICK} one of tick t, so
+ *       nothing can come before it any more. This depends on the subject's records only, so it is the same in every
+ *       run. With L = 0 a record is emitted as it arrives, without touching the buffer or a timer;</li>
  *   <li>or by event time, when the watermark passes the end of tick t (the subject's stream is quiet, or the input
  *       ended: the final watermark +∞ flushes every buffer). One event-time timer per subject is pending at or
  *       before the end of its first buffered tick.</li>
@@ -33,7 +34,7 @@ import org.pufferflow.ingest.TickOrder;
  *
  * <p>Keyed state per subject: one {@code long[]} ({@value #STATE_NAME}): the last tick emitted, the newest tick
  * seen, the pending timer, the number of buffered ticks and the buffered (tick, state) pairs in tick order — at most
- * L + 1 of them after each record, since a tick L + 1 behind the newest is emitted. The array is changed in place
+ * L of them after each record, since a tick L behind the newest is emitted. The array is changed in place
  * and grows (doubling) only when the buffer outgrows it: no allocation per record. Downstream functions order by ticks, not by Flink timestamps: an emitted
  * observation carries the timestamp of the record or timer that released it.
  */
@@ -96,13 +97,16 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
     if (max == TickOrder.NONE || r.tick > max) {
       s[MAX] = r.tick;
     }
-    if (clock.endOf(r.tick) <= ctx.timerService().currentWatermark()) {
+    long through = s[MAX] - order.allowedLateness();
+    if ((s[COUNT] == 0 && r.tick <= through) || clock.endOf(r.tick) <= ctx.timerService().currentWatermark()) {
+      // final already (nothing buffered before it, and rule 1 refuses every tick before `through`), or behind the
+      // watermark: emitted without passing through the buffer; with L = 0 every accepted record takes this path
       emit(r.subjectId, r.tick, r.state, out);
       s[LAST] = r.tick;
     } else {
       s = insert(s, r.tick, r.state);
     }
-    releaseWhile(s, s[MAX] - order.allowedLateness() - 1, Long.MIN_VALUE, r.subjectId, out);
+    releaseWhile(s, through, Long.MIN_VALUE, r.subjectId, out);
     armTimer(s, ctx.timerService());
     state.update(s);
   }

@@ -143,8 +143,8 @@ class IngestFunctionsTest {
   }
 
   /**
-   * A subject's own data releases its ticks L + 1 ticks later, in tick order, before any watermark (the same in
-   * every run); the watermark releases the last L + 1 (a quiet subject, the end of the input); the two ticks whose
+   * A subject's own data releases its ticks L ticks later, in tick order, before any watermark (the same in
+   * every run); the watermark releases the last L (a quiet subject, the end of the input); the two ticks whose
    * ends saturate at {@code Long.MAX_VALUE} are both released, in order, by the final watermark.
    */
   @Test
@@ -161,9 +161,9 @@ class IngestFunctionsTest {
           h.processElement(rec(s, tick, (int) (tick % 3), offset++), CLOCK.startOf(tick) + 3);
         }
       }
-      assertThat(h.extractOutputValues()).as("ticks 0..35: tick 39 arrived, L = 3").hasSize(3 * 36);
+      assertThat(h.extractOutputValues()).as("ticks 0..36: tick 39 arrived, L = 3").hasSize(3 * 37);
       h.processWatermark(new Watermark(CLOCK.endOf(29)));
-      assertThat(h.extractOutputValues()).hasSize(3 * 36);
+      assertThat(h.extractOutputValues()).hasSize(3 * 37);
       h.processWatermark(new Watermark(CLOCK.endOf(37)));
       assertThat(h.extractOutputValues()).hasSize(3 * 38);
       h.processWatermark(new Watermark(CLOCK.endOf(39)));
@@ -184,6 +184,31 @@ class IngestFunctionsTest {
           new StateObservation("a", last, 2), new StateObservation("a", last + 1, 1));
       assertThat(values(h.getSideOutput(Rejections.TAG))).isEmpty();
       assertThat(h.numKeyedStateEntries()).as("buffers are empty, one state per key remains").isEqualTo(3);
+    }
+  }
+
+  /**
+   * With L = 0 nothing can come before an accepted record any more, so it is emitted as it arrives: no buffer, no
+   * event-time timer (docs/configuration.md, 'Event time and lateness').
+   */
+  @Test
+  void zeroLatenessEmitsEachAcceptedRecordAtOnceWithoutATimer() throws Exception {
+    TickOrderFunction fn = new TickOrderFunction(CLOCK, new TickOrder(0));
+    try (KeyedOneInputStreamOperatorTestHarness<String, AcceptedRecord, StateObservation> h =
+        new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), r -> r.subjectId, Types.STRING)) {
+      h.open();
+      long offset = 0;
+      for (long t : new long[] {0, 1, 3, 3, 2, 7}) {
+        h.processElement(rec("a", t, (int) (t % 3), offset++), CLOCK.startOf(t) + 3);
+        h.processElement(rec("b", 2 * t, 1, offset++), CLOCK.startOf(2 * t) + 3);
+      }
+      assertThat(h.extractOutputValues()).filteredOn(o -> o.subjectId.equals("a")).extracting(o -> o.tick)
+          .containsExactly(0L, 1L, 3L, 7L);
+      assertThat(h.extractOutputValues()).filteredOn(o -> o.subjectId.equals("b")).extracting(o -> o.tick)
+          .containsExactly(0L, 2L, 6L, 14L);
+      assertThat(h.numEventTimeTimers()).isZero();
+      assertThat(values(h.getSideOutput(Rejections.TAG))).extracting(x -> x.getReasonCode().toString())
+          .containsExactlyInAnyOrder("DUPLICATE_TICK", "TOO_LATE", "DUPLICATE_TICK", "TOO_LATE");
     }
   }
 
