@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.pipeline;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.pufferflow.avro.RejectedObservation;
@@ -26,9 +27,11 @@ import org.pufferflow.operators.ValidateObservations;
  * </pre>
  * Event time is the source's: a Kafka source keeps one watermark per partition ({@link KafkaInputs#eventTime}); a
  * file source has none until it ends (the file is complete, so event time completes at its end, whatever the order
- * of its rows). No sink is attached: the caller decides where the rejected records go.
+ * of its rows). No sink is attached: the caller decides where the rejected records go. Public for the benchmarks'
+ * pass-through jobs, which time ingestion alone; jobs get it through {@link JobAssembly}.
  */
-final class Ingestion {
+@Internal
+public final class Ingestion {
 
   private Ingestion() {}
 

@@ -129,7 +129,7 @@ public final class JobAssembly {
           kafkaIo ? "required: the job reads or writes Kafka" : "the job reads and writes files only");
       PufferPreconditions.checkArgument(config.input().kafka() || !boundedSet,
           "bounded: only for a Kafka input (a file input is bounded)");
-      JobTypes.disableGenericTypes(env);
+      JobTypes.applyJobRules(env);
       return new Wiring(this, env).wire();
     }
   }

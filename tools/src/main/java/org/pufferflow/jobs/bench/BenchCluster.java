@@ -68,14 +68,28 @@ final class BenchCluster implements AutoCloseable {
 
   /** Runs the job built in {@code env} to completion. */
   JobRun run(StreamExecutionEnvironment env, String jobName) throws Exception {
+    return run(env, jobName, null);
+  }
+
+  /**
+   * Runs the job built in {@code env} to completion, then {@code after} (null for nothing); when {@code after} is
+   * given, the timed span ends when it returns (file mode: the output files merged), not at the last probed record.
+   */
+  JobRun run(StreamExecutionEnvironment env, String jobName, java.util.concurrent.Callable<?> after)
+      throws Exception {
     org.apache.flink.streaming.api.graph.StreamGraph streamGraph = env.getStreamGraph();
     streamGraph.setJobName(jobName);
     JobGraph graph = streamGraph.getJobGraph();
     JobExecutionResult result = cluster.executeJobBlocking(graph);
+    long end = 0;
+    if (after != null) {
+      after.call();
+      end = System.nanoTime();
+    }
     long records = accumulator(result, RateProbe.RECORDS, 0L);
     long first = accumulator(result, RateProbe.FIRST_NANOS, 0L);
-    long last = Math.max(accumulator(result, RateProbe.LAST_NANOS, 0L),
-        accumulator(result, RateProbe.END + RateProbe.LAST_NANOS, 0L));
+    long last = Math.max(end, Math.max(accumulator(result, RateProbe.LAST_NANOS, 0L),
+        accumulator(result, RateProbe.END + RateProbe.LAST_NANOS, 0L)));
     Set<JobVertexID> keyed = new HashSet<>();
     for (JobVertex v : graph.getVertices()) {
       if (!v.isInputVertex()) {

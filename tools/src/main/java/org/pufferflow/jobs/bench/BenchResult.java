@@ -3,20 +3,30 @@ package org.pufferflow.jobs.bench;
 import org.apache.flink.annotation.Internal;
 
 /**
- * What {@code pufferflow bench dphmm|mqm|redaction} measured in one run (docs/cli.md, 'bench dphmm|mqm|redaction').
+ * What {@code pufferflow bench dphmm|mqm|redaction} (and, with the pipeline's meaning of each rate,
+ * {@code bench pipeline}) measured over its repeated runs (docs/cli.md, 'bench dphmm|mqm|redaction';
+ * docs/benchmarks.md, 'How the bench commands measure'). Every rate is the min/median/max over the runs; every ratio
+ * is taken within one round and judged by {@link Trust}.
  *
  * @param mechanism the operator measured
  * @param states N, the number of model states
  * @param subjects M, the number of subjects (keys)
- * @param stateBackend {@code heap} or {@code rocksdb}
+ * @param stateBackend {@code hashmap} or {@code rocksdb}
  * @param parallelism parallelism of the keyed operator
- * @param records input records of the timed operator run
- * @param recordsPerSecond the operator job's rate: records entering the keyed operator per second
- * @param passThroughRecordsPerSecond the same job with a pass-through keyed operator instead, same input
- * @param mechanismRecordsPerSecond the plain-Java mechanism called in a loop on one subject
- * @param stateBytesPerSubject the operator's checkpointed keyed state per subject in steady state (a separate run
- *     over at most 10,000 subjects), or −1 when no checkpoint of that run completed
- * @param seconds the length of the operator's timed span
+ * @param askedSeconds the duration each timed run was asked to last ({@code --seconds})
+ * @param records the fewest input records of a timed run of the measured job
+ * @param recordsPerSecond the measured job's rate: records entering the keyed operator per second
+ * @param passThroughRecordsPerSecond the same job with a pass-through instead, same input
+ * @param mechanismRecordsPerSecond the plain-Java mechanism called in a loop (for the pipeline: the keyed operator
+ *     without Kafka; null in file mode, which has no such comparison)
+ * @param seconds the timed spans of the measured job's runs
+ * @param ratioToPassThrough measured ÷ pass-through, per round
+ * @param ratioToMechanism measured ÷ mechanism, per round
+ * @param scaling per-record cost at {@code subjects} ÷ that at {@code baselineSubjects}, per round; null when not
+ *     asked ({@code --baseline-subjects})
+ * @param baselineSubjects the subjects of the scaling baseline, or 0
+ * @param stateBytesPerSubject the operator's checkpointed keyed state per subject in steady state, or −1 when no
+ *     checkpoint completed
  */
 @Internal
 public record BenchResult(
@@ -25,20 +35,20 @@ public record BenchResult(
     int subjects,
     String stateBackend,
     int parallelism,
+    double askedSeconds,
     long records,
-    double recordsPerSecond,
-    double passThroughRecordsPerSecond,
-    double mechanismRecordsPerSecond,
-    double stateBytesPerSubject,
-    double seconds) {
+    Spread recordsPerSecond,
+    Spread passThroughRecordsPerSecond,
+    Spread mechanismRecordsPerSecond,
+    Spread seconds,
+    Ratio ratioToPassThrough,
+    Ratio ratioToMechanism,
+    Ratio scaling,
+    int baselineSubjects,
+    double stateBytesPerSubject) {
 
-  /** Operator ÷ pass-through. */
-  public double ratioToPassThrough() {
-    return recordsPerSecond / passThroughRecordsPerSecond;
-  }
-
-  /** Operator ÷ bare mechanism. */
-  public double ratioToMechanism() {
-    return recordsPerSecond / mechanismRecordsPerSecond;
+  /** The number of timed runs of each job. */
+  public int runs() {
+    return recordsPerSecond.runs();
   }
 }

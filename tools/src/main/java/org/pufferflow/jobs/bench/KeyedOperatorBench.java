@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -32,8 +33,9 @@ import org.pufferflow.operators.StateObservation;
  * mechanism's keyed operator on a local MiniCluster (no Kafka), beside the same job with a pass-through keyed
  * operator and beside the bare mechanism in a loop ({@link BareMechanismLoop}), all in the same run.
  *
- * <p>Each job is warmed up, then runs twice (alternating with the other job) with as many records as its rate needs
- * for about {@code seconds} of timed work; the better run counts. Generic types are disabled, as in production.
+ * <p>Each job is warmed up, then runs {@code runs} times, alternating with the other job ({@link Rounds}), with as
+ * many records as its rate needs for {@code seconds} of timed work; every rate is reported as min/median/max and
+ * every ratio is taken within a round and judged by {@link Trust}. Generic types are disabled, as in production.
  * The state size comes from a separate run that checkpoints every 100 ms, over min(M, {@value #STATE_RUN_MAX_SUBJECTS})
  * subjects and as many ticks as their state needs to reach its steady-state size: the largest keyed state a
  * completed checkpoint held, over the subjects. The timed runs do not checkpoint.
@@ -45,9 +47,15 @@ public final class KeyedOperatorBench {
   static final int STATE_RUN_MAX_SUBJECTS = 10_000;
   private static final TypeInformation<StateObservation> OBSERVATION = TypeInformation.of(StateObservation.class);
 
-  /** The options of one run. */
+  /**
+   * The options of one run.
+   *
+   * @param runs timed runs of each job (rounds)
+   * @param baselineSubjects when &gt; 0, the operator is also run with this many subjects in every round and the
+   *     per-record cost at {@code subjects} is reported against it
+   */
   public record Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
-      int parallelism) {
+      int parallelism, int runs, int baselineSubjects) {
     public Options {
       PufferPreconditions.checkNotNull("mechanism", mechanism);
       PufferPreconditions.checkInRange("--states", states, mechanism.minStates(), mechanism.maxStates());
@@ -57,94 +65,100 @@ public final class KeyedOperatorBench {
       PufferPreconditions.checkArgument(seconds >= 0.05 && seconds <= 3600,
           "--seconds = %s: must be in [0.05, 3600]", seconds);
       PufferPreconditions.checkInRange("--parallelism", parallelism, 1, 16);
+      PufferPreconditions.checkInRange("--runs", runs, 1, 20);
+      PufferPreconditions.checkArgument(baselineSubjects == 0 || (baselineSubjects >= 1 && baselineSubjects < subjects),
+          "--baseline-subjects = %s: must be in [1, --subjects) (%s)", baselineSubjects, subjects);
+    }
+
+    /** One run of each job over {@code seconds}, no scaling baseline (the tests' and {@code bench pipeline}'s). */
+    public Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
+        int parallelism) {
+      this(mechanism, states, subjects, stateBackend, seconds, parallelism, Trust.MIN_RUNS, 0);
     }
   }
 
   private final Options options;
+  private final Rounds rounds;
   private NoiseKeySource key;
 
   public KeyedOperatorBench(Options options) {
     this.options = PufferPreconditions.checkNotNull("options", options);
+    this.rounds = new Rounds(options.seconds(), Math.max(2L * options.subjects(), 20_000), Long.MAX_VALUE);
   }
 
-  /** Runs the three measurements. */
-  public BenchResult run() throws Exception {
+  /** Runs the measurements; {@code progress} receives one line per step. */
+  public BenchResult run(Consumer<String> progress) throws Exception {
     Path work = Files.createTempDirectory("pufferflow-bench");
     try (BenchCluster cluster = BenchCluster.start(options.parallelism() + 1, work)) {
       key = BenchModels.writeBenchKey(work);
-      Timed t = timed(cluster);
-      BenchCluster.JobRun pass = t.passThrough();
-      BenchCluster.JobRun op = t.operator();
-      double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
-          options.seconds());
+      int n = options.runs();
+      int m0 = options.baselineSubjects();
+      Rounds.Job pass = records -> cluster.run(job(cluster, false, records, false, options.subjects()),
+          "bench pass-through");
+      Rounds.Job op = records -> cluster.run(job(cluster, true, records, false, options.subjects()),
+          "bench operator");
+      Rounds.Job base = records -> cluster.run(job(cluster, true, records, false, m0), "bench operator, baseline");
+      double passRate = rounds.warmUp(pass);
+      double opRate = rounds.warmUp(op);
+      double baseRate = m0 > 0 ? rounds.warmUp(base) : 0;
+      progress.accept(String.format("bench %s: warmed up (pass-through %,.0f, operator %,.0f records/s)",
+          options.mechanism().cliName(), passRate, opRate));
+      BenchCluster.JobRun[] passRuns = new BenchCluster.JobRun[n];
+      BenchCluster.JobRun[] opRuns = new BenchCluster.JobRun[n];
+      BenchCluster.JobRun[] baseRuns = new BenchCluster.JobRun[m0 > 0 ? n : 0];
+      double[] bare = new double[n];
+      for (int r = 0; r < n; r++) {
+        passRuns[r] = rounds.timed(pass, passRate, "pass-through", progress);
+        opRuns[r] = rounds.timed(op, opRate, "operator", progress);
+        passRate = passRuns[r].recordsPerSecond();
+        opRate = opRuns[r].recordsPerSecond();
+        if (m0 > 0) {
+          baseRuns[r] = rounds.timed(base, baseRate, "operator at " + m0 + " subjects", progress);
+          baseRate = baseRuns[r].recordsPerSecond();
+        }
+        bare[r] = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
+            options.seconds());
+        progress.accept(String.format("bench %s [run %d/%d] operator %,.0f, pass-through %,.0f, bare %,.0f records/s",
+            options.mechanism().cliName(), r + 1, n, opRate, passRate, bare[r]));
+      }
       int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
       long stateRecords = (long) steadyStateTicks() * stateSubjects;
       BenchCluster.JobRun state =
           cluster.run(job(cluster, true, stateRecords, true, stateSubjects), "bench state size");
       double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / stateSubjects;
+      double[] ops = Rounds.rates(opRuns);
+      double[] spans = Rounds.spans(opRuns);
+      double[] passSpans = Rounds.spans(passRuns);
+      Ratio scaling = null;
+      if (m0 > 0) {
+        double[] both = concat(spans, Rounds.spans(baseRuns));
+        scaling = Trust.judge(Rounds.divide(Rounds.rates(baseRuns), ops), options.seconds(), both, false);
+      }
       return new BenchResult(options.mechanism(), options.states(), options.subjects(), options.stateBackend(),
-          options.parallelism(), op.records(), op.recordsPerSecond(), pass.recordsPerSecond(), bare, stateBytes,
-          op.seconds());
+          options.parallelism(), options.seconds(), Rounds.fewest(opRuns), Spread.of(ops),
+          Spread.of(Rounds.rates(passRuns)), Spread.of(bare), Spread.of(spans),
+          Trust.judge(Rounds.divide(ops, Rounds.rates(passRuns)), options.seconds(), concat(spans, passSpans), true),
+          Trust.judge(Rounds.divide(ops, bare), options.seconds(), spans, true), scaling, m0, stateBytes);
     } finally {
       deleteRecursively(work);
     }
   }
 
+  static double[] concat(double[] a, double[] b) {
+    double[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+
   /**
-   * The operator job alone on {@code cluster} (no pass-through, no bare loop, no state run), warmed up and timed as
-   * in {@link #run}: the better of two runs of about {@code seconds}. {@code bench pipeline} uses it for the
-   * operator's rate without Kafka (docs/benchmarks.md, 'Pipeline, end to end').
+   * The operator job alone on {@code cluster} (no pass-through, no bare loop, no state run), as {@code bench pipeline}
+   * times it beside its Kafka jobs (docs/benchmarks.md, 'Pipeline, end to end').
    *
    * @param keyDir where the benchmark key is written
    */
-  BenchCluster.JobRun operatorOnly(BenchCluster cluster, Path keyDir) throws Exception {
+  Rounds.Job operatorOnly(BenchCluster cluster, Path keyDir) throws Exception {
     key = BenchModels.writeBenchKey(keyDir);
-    double op = warmUp(cluster, true);
-    BenchCluster.JobRun best = null;
-    for (int round = 0; round < 2; round++) {
-      BenchCluster.JobRun o = cluster.run(job(cluster, true, size(op, 1.0), false), "bench operator");
-      best = best == null || o.recordsPerSecond() > best.recordsPerSecond() ? o : best;
-      op = Math.max(op, o.recordsPerSecond());
-    }
-    return best;
-  }
-
-  /** What the timed runs of both jobs measured: the better of two rounds for each. */
-  private record Timed(BenchCluster.JobRun passThrough, BenchCluster.JobRun operator) {}
-
-  /**
-   * Warm-up (a short run to estimate the rate, then one of half the timed length, for each job), then two rounds
-   * that alternate pass-through and operator runs sized for {@code seconds}; the better run of each job counts (the
-   * one least disturbed by other processes on the machine).
-   */
-  private Timed timed(BenchCluster cluster) throws Exception {
-    double pass = warmUp(cluster, false);
-    double op = warmUp(cluster, true);
-    BenchCluster.JobRun bestPass = null;
-    BenchCluster.JobRun bestOp = null;
-    for (int round = 0; round < 2; round++) {
-      BenchCluster.JobRun p = cluster.run(job(cluster, false, size(pass, 1.0), false), "bench pass-through");
-      BenchCluster.JobRun o = cluster.run(job(cluster, true, size(op, 1.0), false), "bench operator");
-      bestPass = bestPass == null || p.recordsPerSecond() > bestPass.recordsPerSecond() ? p : bestPass;
-      bestOp = bestOp == null || o.recordsPerSecond() > bestOp.recordsPerSecond() ? o : bestOp;
-      pass = Math.max(pass, p.recordsPerSecond());
-      op = Math.max(op, o.recordsPerSecond());
-    }
-    return new Timed(bestPass, bestOp);
-  }
-
-  /** Returns the rate of a half-length run sized from a short first run. */
-  private double warmUp(BenchCluster cluster, boolean operator) throws Exception {
-    BenchCluster.JobRun first = cluster.run(job(cluster, operator, size(0, 0), false), "bench warm-up");
-    BenchCluster.JobRun second =
-        cluster.run(job(cluster, operator, size(first.recordsPerSecond(), 0.5), false), "bench warm-up");
-    return second.recordsPerSecond();
-  }
-
-  /** Records for {@code fraction}·seconds at {@code rate} (at least 2 ticks per subject and 20,000 records). */
-  private long size(double rate, double fraction) {
-    long min = Math.max(2L * options.subjects(), 20_000);
-    return Math.max(min, (long) Math.ceil(rate * options.seconds() * fraction * 1.05));
+    return records -> cluster.run(job(cluster, true, records, false, options.subjects()), "bench operator");
   }
 
   /**
@@ -159,10 +173,6 @@ public final class KeyedOperatorBench {
     };
   }
 
-  private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint) {
-    return job(cluster, operator, records, checkpoint, options.subjects());
-  }
-
   /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
   private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint,
       int subjects) {
@@ -172,7 +182,7 @@ public final class KeyedOperatorBench {
     c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, cluster.checkpoints().toUri().toString());
     c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);
     StreamExecutionEnvironment env = new StreamExecutionEnvironment(c);
-    JobTypes.disableGenericTypes(env);
+    JobTypes.applyJobRules(env);
     env.setParallelism(options.parallelism());
     if (checkpoint) {
       env.enableCheckpointing(100);

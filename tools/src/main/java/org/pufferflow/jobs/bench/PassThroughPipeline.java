@@ -35,7 +35,7 @@ final class PassThroughPipeline {
    */
   static void build(StreamExecutionEnvironment env, String bootstrapServers, String inputTopic, String groupId,
       OffsetsInitializer stoppingOffsets, String id) {
-    JobTypes.disableGenericTypes(env);
+    JobTypes.applyJobRules(env);
     DataStream<RawRecord> raw = KafkaInputs.observations(env, bootstrapServers, inputTopic, groupId, stoppingOffsets,
         WatermarkStrategy.noWatermarks(), id + "observations: " + inputTopic, id + "kafka-source");
     raw.map(new RateProbe<RawRecord>(), RAW).name(id + "rate probe").uid(id + "probe")

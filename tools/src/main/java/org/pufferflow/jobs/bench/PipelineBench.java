@@ -38,8 +38,9 @@ import org.pufferflow.operators.StateObservation;
  * source notes the first record's time; the span ends at the last record, at the source in the pass-through job and
  * out of ingestion's tick-order buffer in the pipeline (a second probe there, so records still in flight or
  * buffered count), which leaves out start-up and the final commit. Each job is warmed up (over the first records,
- * then over about {@code seconds}/2), then runs twice, alternating with the other, over as many records as its
- * warm-up rate needs for about {@code seconds}; the better run counts. A pipeline run whose ingestion did not
+ * then over about {@code seconds}/2), then runs {@code runs} times in rounds with the others ({@link Rounds}), each
+ * run over as many records as its latest rate needs for {@code seconds}; rates are reported as min/median/max and
+ * ratios judged by {@link Trust}. A pipeline run whose ingestion did not
  * accept every record it read fails the benchmark (it would time a job that drops its input).
  */
 @Internal
@@ -60,9 +61,13 @@ public final class PipelineBench {
     }
   }
 
-  /** What one run measured, beside the fields every bench command has. */
-  public record Result(BenchResult bench, long passThroughRecords, double passThroughSeconds, long outputRecords,
-      double loadAverage) {}
+  /**
+   * What one run measured, beside the fields every bench command has.
+   *
+   * @param outputRecords output records of the measured job's last timed run
+   * @param loadAverage the system load average when the run started
+   */
+  public record Result(BenchResult bench, long outputRecords, double loadAverage) {}
 
   private final Options options;
   private final KeyedOperatorBench.Options o;
@@ -86,57 +91,68 @@ public final class PipelineBench {
       KafkaPreflight.prepare(broker, KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, p);
       kafka.createTopics(p, PipelineConfigs.PASS_THROUGH_TOPIC);
       SyntheticFeed feed = new SyntheticFeed(broker, config.kafka().inputTopic(), o.subjects(), o.states());
-      Steps steps = new Steps(progress, 10);
-
       long warm = warmRecords();
-      steps.next("pre-loading " + warm + " observations (more are appended when a run needs them)");
-      BenchCluster.JobRun pass = passThrough(cluster, config, broker, feed, warm);
-      steps.next("warm-up pass-through: " + rate(pass));
-      BenchCluster.JobRun pipe = pipeline(cluster, config, broker, feed, warm);
-      steps.next("warm-up pipeline: " + rate(pipe));
-      pass = passThrough(cluster, config, broker, feed, size(pass.recordsPerSecond(), 0.5, warm));
-      steps.next("warm-up pass-through (S/2): " + rate(pass));
-      pipe = pipeline(cluster, config, broker, feed, size(pipe.recordsPerSecond(), 0.5, warm));
-      steps.next("warm-up pipeline (S/2): " + rate(pipe));
-      double passRate = pass.recordsPerSecond();
-      double pipeRate = pipe.recordsPerSecond();
-      BenchCluster.JobRun bestPass = null;
-      BenchCluster.JobRun bestPipe = null;
-      for (int round = 0; round < 2; round++) {
-        pass = passThrough(cluster, config, broker, feed, size(passRate, 1.0, warm));
-        steps.next("pass-through: " + rate(pass));
-        pipe = pipeline(cluster, config, broker, feed, size(pipeRate, 1.0, warm));
-        steps.next("pipeline: " + rate(pipe));
-        bestPass = bestPass == null || pass.recordsPerSecond() > bestPass.recordsPerSecond() ? pass : bestPass;
-        bestPipe = bestPipe == null || pipe.recordsPerSecond() > bestPipe.recordsPerSecond() ? pipe : bestPipe;
-        passRate = Math.max(passRate, pass.recordsPerSecond());
-        pipeRate = Math.max(pipeRate, pipe.recordsPerSecond());
-      }
-      BenchCluster.JobRun operator = new KeyedOperatorBench(o).operatorOnly(cluster, work);
-      steps.next("keyed operator without Kafka: " + rate(operator));
-      double stateBytes = bestPipe.keyedStateBytes() < 0 ? -1 : (double) bestPipe.keyedStateBytes() / o.subjects();
-      BenchResult bench = new BenchResult(o.mechanism(), o.states(), o.subjects(), o.stateBackend(), p,
-          bestPipe.records(), bestPipe.recordsPerSecond(), bestPass.recordsPerSecond(), operator.recordsPerSecond(),
-          stateBytes, bestPipe.seconds());
-      return new Result(bench, bestPass.records(), bestPass.seconds(), outputs(bestPipe), load);
+      progress.accept("bench pipeline: pre-loading " + warm + " observations (more are appended as runs need them)");
+      Rounds rounds = new Rounds(o.seconds(), warm, MAX_RECORDS);
+      Rounds.Job pass = records -> passThrough(cluster, config, broker, feed, records);
+      Rounds.Job pipe = records -> pipeline(cluster, config, broker, feed, records);
+      Rounds.Job operator = new KeyedOperatorBench(o).operatorOnly(cluster, work);
+      return new Result(measure(rounds, pass, pipe, operator, progress, "Kafka"), lastOutputs, load);
     } finally {
       KeyedOperatorBench.deleteRecursively(work);
     }
+  }
+
+  /**
+   * Warms up the three jobs, then times them in {@code o.runs()} rounds (pass-through, pipeline, operator) and
+   * judges the two ratios: pipeline ÷ pass-through and pipeline ÷ operator. Without an operator job (file mode) the
+   * pass-through writes more output than the pipeline (one line per record), so a ratio above 1 is no sign of
+   * noise there.
+   */
+  BenchResult measure(Rounds rounds, Rounds.Job pass, Rounds.Job pipe, Rounds.Job operator,
+      Consumer<String> progress, String kind) throws Exception {
+    double passRate = rounds.warmUp(pass);
+    double pipeRate = rounds.warmUp(pipe);
+    double opRate = operator == null ? 0 : rounds.warmUp(operator);
+    progress.accept(String.format("bench pipeline: warmed up (%s pass-through %,.0f, pipeline %,.0f records/s)",
+        kind, passRate, pipeRate));
+    int n = o.runs();
+    BenchCluster.JobRun[] passRuns = new BenchCluster.JobRun[n];
+    BenchCluster.JobRun[] pipeRuns = new BenchCluster.JobRun[n];
+    BenchCluster.JobRun[] opRuns = new BenchCluster.JobRun[operator == null ? 0 : n];
+    for (int r = 0; r < n; r++) {
+      passRuns[r] = rounds.timed(pass, passRate, "pass-through", progress);
+      pipeRuns[r] = rounds.timed(pipe, pipeRate, "pipeline", progress);
+      passRate = passRuns[r].recordsPerSecond();
+      pipeRate = pipeRuns[r].recordsPerSecond();
+      String line = String.format("bench pipeline [run %d/%d] pipeline %,.0f, %s pass-through %,.0f", r + 1, n,
+          pipeRate, kind, passRate);
+      if (operator != null) {
+        opRuns[r] = rounds.timed(operator, opRate, "operator", progress);
+        opRate = opRuns[r].recordsPerSecond();
+        line += String.format(", operator without Kafka %,.0f", opRate);
+      }
+      progress.accept(line + " records/s");
+    }
+    BenchCluster.JobRun last = pipeRuns[n - 1];
+    double stateBytes = last.keyedStateBytes() < 0 ? -1 : (double) last.keyedStateBytes() / o.subjects();
+    double[] pipes = Rounds.rates(pipeRuns);
+    double[] spans = Rounds.spans(pipeRuns);
+    double[] passes = Rounds.rates(passRuns);
+    Spread ops = operator == null ? null : Spread.of(Rounds.rates(opRuns));
+    Ratio toOperator = operator == null ? null : Trust.judge(Rounds.divide(pipes, Rounds.rates(opRuns)),
+        o.seconds(), KeyedOperatorBench.concat(spans, Rounds.spans(opRuns)), true);
+    return new BenchResult(o.mechanism(), o.states(), o.subjects(), o.stateBackend(), o.parallelism(), o.seconds(),
+        Rounds.fewest(pipeRuns), Spread.of(pipes), Spread.of(passes), ops, Spread.of(spans),
+        Trust.judge(Rounds.divide(pipes, passes), o.seconds(),
+            KeyedOperatorBench.concat(spans, Rounds.spans(passRuns)), operator != null),
+        toOperator, null, 0, stateBytes);
   }
 
   /** Enough records for the first mechanism outputs of every subject, and at least {@value #MIN_WARM_RECORDS}. */
   private long warmRecords() {
     long ticks = o.mechanism() == BenchMechanism.MQM ? BenchModels.WINDOW + BenchModels.SLIDE : 3;
     return Math.min(MAX_RECORDS, Math.max(MIN_WARM_RECORDS, ticks * o.subjects()));
-  }
-
-  /** Records for {@code fraction}·seconds at {@code rate}, at least {@code min}. */
-  private long size(double rate, double fraction, long min) {
-    return Math.min(MAX_RECORDS, Math.max(min, (long) Math.ceil(rate * o.seconds() * fraction * 1.05)));
-  }
-
-  private static String rate(BenchCluster.JobRun r) {
-    return String.format("%,.0f records/s (%,d records in %.1f s)", r.recordsPerSecond(), r.records(), r.seconds());
   }
 
   /** The first {@code records} of the topic: each partition's prefix in proportion to its share. */
@@ -197,14 +213,14 @@ public final class PipelineBench {
       throw new IllegalStateException("bench pipeline: the job read " + read + " records, accepted " + accepted
           + ", probe saw " + run.records() + " (every synthetic record must be accepted)");
     }
-    lastOutputs.put(run, outputCount(c));
+    lastOutputs = outputCount(c);
     return run;
   }
 
-  /** Output records of each pipeline run (by identity). */
-  private final Map<BenchCluster.JobRun, Long> lastOutputs = new java.util.IdentityHashMap<>();
+  /** Output records of the latest pipeline run. */
+  private long lastOutputs;
 
-  private static long outputCount(Map<String, Long> counters) {
+  static long outputCount(Map<String, Long> counters) {
     long n = 0;
     for (OutputKind k : OutputKind.values()) {
       if (k != OutputKind.REJECTED) {
@@ -214,23 +230,4 @@ public final class PipelineBench {
     return n;
   }
 
-  private long outputs(BenchCluster.JobRun run) {
-    return lastOutputs.getOrDefault(run, 0L);
-  }
-
-  /** Numbered progress lines. */
-  private static final class Steps {
-    private final Consumer<String> out;
-    private final int total;
-    private int done;
-
-    Steps(Consumer<String> out, int total) {
-      this.out = out;
-      this.total = total;
-    }
-
-    void next(String what) {
-      out.accept(String.format("bench pipeline [%d/%d] %s", ++done, total, what));
-    }
-  }
 }

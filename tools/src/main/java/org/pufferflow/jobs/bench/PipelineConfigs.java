@@ -34,6 +34,19 @@ final class PipelineConfigs {
     return ConfigLoader.parse(yaml(mechanism, states, keyFile), baseDir);
   }
 
+  /**
+   * The file-mode job of {@code bench pipeline --file}: MQM (with the fleet histogram) on {@code csv}, one JSON-lines
+   * file per output under {@code outDir}; no Kafka.
+   */
+  static JobConfig file(int states, Path keyFile, Path csv, Path outDir, Path baseDir) {
+    String kafka = "kafka: {bootstrapServers: embedded, transactionalIdPrefix: bench, groupId: bench}\n";
+    String y = yaml(BenchMechanism.MQM, states, keyFile).replace(kafka,
+        "input: {file: \"" + csv.toAbsolutePath() + "\", format: csv}\n"
+            + "output: {dir: \"" + outDir.toAbsolutePath() + "\", format: jsonl}\n")
+        .replace(", budget:", ", fleet: true, budget:");
+    return ConfigLoader.parse(y, baseDir);
+  }
+
   static String yaml(BenchMechanism mechanism, int states, Path keyFile) {
     PufferPreconditions.checkArgument(mechanism != BenchMechanism.REDACTION,
         "--mechanism = %s: must be mqm or dphmm", mechanism.cliName());

@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.pufferflow.jobs.bench.BenchMechanism;
@@ -33,44 +32,39 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   /** The {@code --states} option of this command (null: the mechanism's default). */
   abstract Integer states();
 
+  @Option(names = "--baseline-subjects", paramLabel = "M0",
+      description = "Also time the operator with M0 subjects in every run and report the per-record cost at"
+          + " --subjects against it (e.g. 1000 beside --subjects 1000000).")
+  Integer baselineSubjects;
+
   @Override
   public Integer call() throws Exception {
     BenchMechanism m = mechanism();
-    KeyedOperatorBench.Options options = workload.options(m, states());
-    BenchResult r = new KeyedOperatorBench(options).run();
+    KeyedOperatorBench.Options o = workload.options(m, states());
+    KeyedOperatorBench.Options options = new KeyedOperatorBench.Options(o.mechanism(), o.states(), o.subjects(),
+        o.stateBackend(), o.seconds(), o.parallelism(), o.runs(), baselineSubjects == null ? 0 : baselineSubjects);
+    PrintWriter err = spec.commandLine().getErr();
+    BenchResult r = new KeyedOperatorBench(options).run(line -> {
+      err.println(line);
+      err.flush();
+    });
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      w.println(CliJson.write(toJson(r)));
+      w.println(CliJson.write(BenchReport.toJson(r)));
     } else {
-      w.printf("%s operator: N = %d, %d subjects, %s state, parallelism %d, %d records%n", m.cliName(), r.states(),
-          r.subjects(), r.stateBackend(), r.parallelism(), r.records());
-      w.printf("  operator      %12.0f records/s%n", r.recordsPerSecond());
-      w.printf("  pass-through  %12.0f records/s  (operator / pass-through = %.2f)%n",
-          r.passThroughRecordsPerSecond(), r.ratioToPassThrough());
-      w.printf("  bare mechanism%12.0f records/s  (operator / mechanism = %.2f)%n", r.mechanismRecordsPerSecond(),
-          r.ratioToMechanism());
-      w.printf("  keyed state   %12.1f bytes per subject (checkpointed)%n", r.stateBytesPerSubject());
+      w.printf("%s operator: N = %d, %d subjects, %s state, parallelism %d; %s%n", m.cliName(), r.states(),
+          r.subjects(), r.stateBackend(), r.parallelism(), BenchReport.runs(r));
+      BenchReport.rateLine(w, "operator", r.recordsPerSecond());
+      BenchReport.rateLine(w, "pass-through", r.passThroughRecordsPerSecond());
+      BenchReport.rateLine(w, "bare mechanism", r.mechanismRecordsPerSecond());
+      BenchReport.ratioLine(w, "operator / pass-through", r.ratioToPassThrough());
+      BenchReport.ratioLine(w, "operator / bare mechanism", r.ratioToMechanism());
+      BenchReport.ratioLine(w, "cost at " + r.subjects() + " / at " + r.baselineSubjects() + " subjects",
+          r.scaling());
+      w.printf("  %-26s %12.1f bytes per subject (checkpointed)%n", "keyed state", r.stateBytesPerSubject());
     }
     w.flush();
     return 0;
-  }
-
-  static ObjectNode toJson(BenchResult r) {
-    ObjectNode out = CliJson.object();
-    out.put("mechanism", r.mechanism().cliName());
-    out.set("recordsPerSecond", CliJson.number(r.recordsPerSecond()));
-    out.set("passThroughRecordsPerSecond", CliJson.number(r.passThroughRecordsPerSecond()));
-    out.set("mechanismRecordsPerSecond", CliJson.number(r.mechanismRecordsPerSecond()));
-    out.set("ratioToPassThrough", CliJson.number(r.ratioToPassThrough()));
-    out.set("ratioToMechanism", CliJson.number(r.ratioToMechanism()));
-    out.set("stateBytesPerSubject", CliJson.number(r.stateBytesPerSubject()));
-    out.put("subjects", r.subjects());
-    out.put("states", r.states());
-    out.put("stateBackend", r.stateBackend());
-    out.put("parallelism", r.parallelism());
-    out.put("records", r.records());
-    out.set("seconds", CliJson.number(r.seconds()));
-    return out;
   }
 
   /** {@code bench dphmm}. */

@@ -3,6 +3,8 @@ package org.pufferflow.jobs.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.pufferflow.jobs.bench.FilePipelineBench;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.bench.BenchMechanism;
 import org.pufferflow.jobs.bench.BenchResult;
@@ -46,6 +48,11 @@ final class BenchPipelineCommand implements Callable<Integer> {
       description = "Checkpoint interval of both Kafka jobs in ms (default 5000, as a local run).")
   long checkpointMillis;
 
+  @Option(names = "--file", description = "File mode instead of Kafka: a CSV in, the MQM job with its fleet"
+      + " histogram, JSON-lines files out (merged as run does), beside a CSV -> ingestion -> JSON-lines"
+      + " pass-through job.")
+  boolean file;
+
   @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
   boolean json;
 
@@ -61,31 +68,34 @@ final class BenchPipelineCommand implements Callable<Integer> {
     };
     PipelineBench.Options options = new PipelineBench.Options(workload.options(m, states), checkpointMillis);
     PrintWriter err = spec.commandLine().getErr();
-    PipelineBench.Result r = new PipelineBench(options).run(line -> {
+    Consumer<String> progress = line -> {
       err.println(line);
       err.flush();
-    });
+    };
+    PipelineBench.Result r = file ? new FilePipelineBench(options).run(progress)
+        : new PipelineBench(options).run(progress);
     BenchResult b = r.bench();
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      ObjectNode out = BenchOperatorCommand.toJson(b);
+      ObjectNode out = BenchReport.toJson(b);
       out.put("pipeline", true);
-      out.put("passThroughRecords", r.passThroughRecords());
-      out.set("passThroughSeconds", CliJson.number(r.passThroughSeconds()));
+      out.put("io", file ? "file" : "kafka");
       out.put("outputRecords", r.outputRecords());
       out.put("checkpointMillis", checkpointMillis);
       out.set("loadAverage", CliJson.number(r.loadAverage()));
       w.println(CliJson.write(out));
     } else {
-      w.printf("%s pipeline: N = %d, %d subjects, %s state, parallelism %d, checkpoints every %d ms%n",
-          m.cliName(), b.states(), b.subjects(), b.stateBackend(), b.parallelism(), checkpointMillis);
-      w.printf("  whole job (Kafka in/out)  %12.0f records/s  (%d records, %d outputs)%n", b.recordsPerSecond(),
-          b.records(), r.outputRecords());
-      w.printf("  Kafka pass-through        %12.0f records/s  (whole job / pass-through = %.2f)%n",
-          b.passThroughRecordsPerSecond(), b.ratioToPassThrough());
-      w.printf("  operator without Kafka    %12.0f records/s  (whole job / operator = %.2f)%n",
-          b.mechanismRecordsPerSecond(), b.ratioToMechanism());
-      w.printf("  load average at start     %12.2f%n", r.loadAverage());
+      w.printf("%s pipeline (%s): N = %d, %d subjects, %s state, parallelism %d, checkpoints every %d ms; %s%n",
+          m.cliName(), file ? "file mode" : "Kafka", b.states(), b.subjects(), b.stateBackend(), b.parallelism(),
+          checkpointMillis, BenchReport.runs(b));
+      BenchReport.rateLine(w, file ? "whole job (files)" : "whole job (Kafka in/out)", b.recordsPerSecond());
+      BenchReport.rateLine(w, file ? "file pass-through" : "Kafka pass-through", b.passThroughRecordsPerSecond());
+      if (!file) {
+        BenchReport.rateLine(w, "operator without Kafka", b.mechanismRecordsPerSecond());
+      }
+      BenchReport.ratioLine(w, "whole job / pass-through", b.ratioToPassThrough());
+      BenchReport.ratioLine(w, "whole job / operator", b.ratioToMechanism());
+      w.printf("  %-26s %12.2f%n", "load average at start", r.loadAverage());
     }
     w.flush();
     return 0;

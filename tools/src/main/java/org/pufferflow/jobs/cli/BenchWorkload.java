@@ -30,11 +30,16 @@ final class BenchWorkload {
       description = "Parallelism of the Flink jobs (default 1).")
   int parallelism;
 
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+      description = "Timed runs of each job, after a warm-up; rates and ratios are reported as min/median/max"
+          + " (default 3; a ratio needs at least 3).")
+  int runs;
+
   /** The options of one benchmark of {@code m} with {@code states} states (null: the mechanism's default). */
   KeyedOperatorBench.Options options(BenchMechanism m, Integer states) {
     // "heap", the word of earlier versions, is still accepted for the hashmap backend
     String backend = "heap".equals(stateBackend) ? HASHMAP : stateBackend;
     return new KeyedOperatorBench.Options(m, states == null ? m.defaultStates() : states, subjects, backend,
-        seconds, parallelism);
+        seconds, parallelism, runs, 0);
   }
 }

@@ -29,8 +29,17 @@ class BenchOperatorCommandTest {
     for (String rate : new String[] {"recordsPerSecond", "passThroughRecordsPerSecond", "mechanismRecordsPerSecond"}) {
       assertThat(j.get(rate).asDouble()).as(rate).isPositive();
     }
-    assertThat(j.get("ratioToPassThrough").asDouble())
-        .isEqualTo(j.get("recordsPerSecond").asDouble() / j.get("passThroughRecordsPerSecond").asDouble());
+    // runs of a fraction of a second cannot support a ratio: withheld, with the reason, the spread still there
+    assertThat(j.get("ratioToPassThrough").isNull()).isTrue();
+    assertThat(j.get("untrusted").get("ratioToPassThrough").toString()).contains("a timed run lasted");
+    JsonNode ratio = j.get("spread").get("ratioToPassThrough");
+    assertThat(ratio.get("min").asDouble()).isLessThanOrEqualTo(ratio.get("median").asDouble());
+    assertThat(ratio.get("median").asDouble()).isLessThanOrEqualTo(ratio.get("max").asDouble());
+    for (String rate : new String[] {"recordsPerSecond", "passThroughRecordsPerSecond", "mechanismRecordsPerSecond"}) {
+      JsonNode s = j.get("spread").get(rate);
+      assertThat(s.get("median").asDouble()).as(rate).isEqualTo(j.get(rate).asDouble());
+      assertThat(s.get("min").asDouble()).as(rate).isLessThanOrEqualTo(s.get("max").asDouble());
+    }
     assertThat(j.has("stateBytesPerSubject")).isTrue();
     assertThat(j.get("subjects").asInt()).isEqualTo(subjects);
     assertThat(j.get("states").asInt()).isEqualTo(states);
@@ -43,35 +52,43 @@ class BenchOperatorCommandTest {
   void mqmOnTheHashmapBackendPrintsTheContractFields() {
     Run r = run("bench", "mqm", "--states", "4", "--subjects", "50", "--seconds", "0.3", "--json");
     assertContract(r, "mqm", 4, 50, "hashmap");
+    assertThat(r.json().get("runs").asInt()).as("the default").isEqualTo(3);
+    assertThat(r.err()).contains("bench mqm [run 3/3]");
   }
 
   /** The configuration's word for the backend (flink.stateBackend: hashmap) is the bench's; "heap" still works. */
   @Test
   void theEarlierWordHeapStandsForHashmap() {
     Run r = run("bench", "mqm", "--states", "3", "--subjects", "10", "--state-backend", "heap", "--seconds", "0.2",
-        "--json");
+        "--runs", "1", "--json");
     assertContract(r, "mqm", 3, 10, "hashmap");
   }
 
   @Test
   void dphmmAndRedactionWithDefaultStates() {
-    assertContract(run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--json"), "dphmm",
-        9, 20, "hashmap");
-    assertContract(run("bench", "redaction", "--subjects", "30", "--seconds", "0.3", "--json"), "redaction", 2, 30,
-        "hashmap");
+    assertContract(run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--runs", "1",
+        "--json"), "dphmm", 9, 20, "hashmap");
+    assertContract(run("bench", "redaction", "--subjects", "30", "--seconds", "0.3", "--runs", "1", "--json"),
+        "redaction", 2, 30, "hashmap");
   }
 
   @Test
   void rocksDbBackend() {
-    Run r = run("bench", "redaction", "--subjects", "40", "--state-backend", "rocksdb", "--seconds", "0.3", "--json");
+    Run r = run("bench", "redaction", "--subjects", "40", "--state-backend", "rocksdb", "--seconds", "0.3", "--runs",
+        "2", "--baseline-subjects", "10", "--json");
     assertContract(r, "redaction", 2, 40, "rocksdb");
+    JsonNode j = r.json();
+    assertThat(j.get("baselineSubjects").asInt()).isEqualTo(10);
+    assertThat(j.get("costRatioToBaselineSubjects").isNull()).isTrue();
+    assertThat(j.get("untrusted").get("costRatioToBaselineSubjects").toString()).contains("2 runs (at least 3");
   }
 
   @Test
   void textOutputWithoutJson() {
-    Run r = run("bench", "mqm", "--states", "3", "--subjects", "10", "--seconds", "0.2");
+    Run r = run("bench", "mqm", "--states", "3", "--subjects", "10", "--seconds", "0.2", "--runs", "1");
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("pass-through").contains("bare mechanism").contains("bytes per subject");
+    assertThat(r.out()).contains("pass-through").contains("bare mechanism").contains("bytes per subject")
+        .contains("operator / pass-through").contains("not reported: 1 run (at least 3");
   }
 
   @ParameterizedTest
@@ -85,7 +102,9 @@ class BenchOperatorCommandTest {
         "mqm --state-backend disk | --state-backend = disk: must be hashmap or rocksdb",
         "dphmm --seconds 0 | --seconds = 0.0",
         "dphmm --seconds abc | --seconds",
-        "mqm --parallelism 0 | --parallelism = 0"
+        "mqm --parallelism 0 | --parallelism = 0",
+        "mqm --runs 0 | --runs = 0",
+        "mqm --subjects 10 --baseline-subjects 10 | --baseline-subjects = 10: must be in [1, --subjects)"
       })
   void badInputExitsTwoWithOneLine(String args, String fragment) {
     String[] a = args.trim().split(" ");

@@ -19,22 +19,31 @@ class BenchPipelineCommandTest {
     return CliHarness.run(new PufferflowCli(), args);
   }
 
+  /** One run cannot support a ratio: the JSON holds the rates, the ratios are null with the reason. */
   @Test
   void mqmPrintsTheContractFieldsAndProgressOnStderr() {
-    Run r = run("bench", "pipeline", "--seconds", "1", "--subjects", "20", "--checkpoint-millis", "500", "--json");
+    Run r = run("bench", "pipeline", "--seconds", "1", "--subjects", "20", "--checkpoint-millis", "500", "--runs",
+        "1", "--json");
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out().trim().lines()).hasSize(1);
     JsonNode j = r.json();
     assertThat(j.get("mechanism").asText()).isEqualTo("mqm");
     assertThat(j.get("pipeline").asBoolean()).isTrue();
+    assertThat(j.get("io").asText()).isEqualTo("kafka");
     for (String rate : new String[] {"recordsPerSecond", "passThroughRecordsPerSecond", "mechanismRecordsPerSecond",
-        "ratioToPassThrough", "ratioToMechanism", "seconds", "passThroughSeconds"}) {
+        "seconds"}) {
       assertThat(j.get(rate).asDouble()).as(rate).isPositive();
+      assertThat(j.get("spread").get(rate).get("median").asDouble()).isEqualTo(j.get(rate).asDouble());
     }
-    assertThat(j.get("ratioToPassThrough").asDouble())
-        .isEqualTo(j.get("recordsPerSecond").asDouble() / j.get("passThroughRecordsPerSecond").asDouble());
-    assertThat(j.get("ratioToMechanism").asDouble())
-        .isEqualTo(j.get("recordsPerSecond").asDouble() / j.get("mechanismRecordsPerSecond").asDouble());
+    for (String ratio : new String[] {"ratioToPassThrough", "ratioToMechanism"}) {
+      assertThat(j.get(ratio).isNull()).as(ratio).isTrue();
+      assertThat(j.get("untrusted").get(ratio).toString()).contains("1 run (at least 3");
+      assertThat(j.get("spread").get(ratio).get("median").asDouble())
+          .isEqualTo(j.get("recordsPerSecond").asDouble()
+              / j.get(ratio.equals("ratioToMechanism") ? "mechanismRecordsPerSecond" : "passThroughRecordsPerSecond")
+                  .asDouble());
+    }
+    assertThat(j.get("runs").asInt()).isEqualTo(1);
     assertThat(j.has("stateBytesPerSubject")).isTrue();
     assertThat(j.has("loadAverage")).isTrue();
     assertThat(j.get("subjects").asInt()).isEqualTo(20);
@@ -44,9 +53,27 @@ class BenchPipelineCommandTest {
     assertThat(j.get("checkpointMillis").asLong()).isEqualTo(500);
     // the warm-up reads at least 200,000 records; every subject had full MQM windows, so histograms were released
     assertThat(j.get("records").asLong()).isGreaterThanOrEqualTo(200_000);
-    assertThat(j.get("passThroughRecords").asLong()).isGreaterThanOrEqualTo(200_000);
     assertThat(j.get("outputRecords").asLong()).isPositive();
-    assertThat(r.err()).contains("bench pipeline [10/10] keyed operator without Kafka");
+    assertThat(r.err()).contains("bench pipeline [run 1/1] pipeline");
+  }
+
+  /** File mode: CSV in, MQM + fleet, JSON lines out, beside a file pass-through through the same ingestion. */
+  @Test
+  void fileModeAgainstAFilePassThrough() {
+    Run r = run("bench", "pipeline", "--file", "--seconds", "0.5", "--subjects", "20", "--checkpoint-millis", "500",
+        "--runs", "1", "--json");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode j = r.json();
+    assertThat(j.get("io").asText()).isEqualTo("file");
+    assertThat(j.get("recordsPerSecond").asDouble()).isPositive();
+    assertThat(j.get("passThroughRecordsPerSecond").asDouble()).isPositive();
+    assertThat(j.has("mechanismRecordsPerSecond")).isFalse();
+    assertThat(j.has("ratioToMechanism")).isFalse();
+    assertThat(j.get("ratioToPassThrough").isNull()).isTrue();
+    assertThat(j.get("outputRecords").asLong()).as("window and fleet histograms").isPositive();
+    Run d = run("bench", "pipeline", "--file", "--mechanism", "dphmm", "--json");
+    assertThat(d.code()).isEqualTo(2);
+    assertThat(d.err()).contains("--file measures the MQM job");
   }
 
   @Test

@@ -1,0 +1,105 @@
+package org.pufferflow.jobs.bench;
+
+import java.util.function.Consumer;
+import org.pufferflow.common.PufferPreconditions;
+
+/**
+ * The repeated timed runs of a benchmark (docs/benchmarks.md, 'How the bench commands measure'): {@code runs} rounds,
+ * each running every job of the comparison once, one right after the other, so a ratio is always taken between
+ * runs that shared the machine's state. Each timed run is sized from the job's latest rate for the asked duration; a
+ * run that came out shorter than {@value #RERUN_FRACTION} of it (the rate estimate was low) counts as warm-up and is
+ * run again, larger, at most {@value #ATTEMPTS} times.
+ */
+final class Rounds {
+
+  /** A job that can be timed over a given number of records. */
+  interface Job {
+    BenchCluster.JobRun run(long records) throws Exception;
+  }
+
+  static final double RERUN_FRACTION = 0.8;
+  static final int ATTEMPTS = 3;
+
+  private final double seconds;
+  private final long minRecords;
+  private final long maxRecords;
+
+  /**
+   * @param seconds the duration a timed run should last
+   * @param minRecords the fewest records of a run
+   * @param maxRecords the most records of a run
+   */
+  Rounds(double seconds, long minRecords, long maxRecords) {
+    PufferPreconditions.checkPositive("seconds", seconds);
+    this.seconds = seconds;
+    this.minRecords = minRecords;
+    this.maxRecords = Math.max(minRecords, maxRecords);
+  }
+
+  /** Records for {@code fraction}·seconds at {@code rate}. */
+  long size(double rate, double fraction) {
+    return Math.min(maxRecords, Math.max(minRecords, (long) Math.ceil(rate * seconds * fraction * 1.05)));
+  }
+
+  /** Warm-up: a short run to estimate the rate, then one of half the timed length; returns the second's rate. */
+  double warmUp(Job job) throws Exception {
+    BenchCluster.JobRun first = job.run(size(0, 0));
+    return job.run(size(first.recordsPerSecond(), 0.5)).recordsPerSecond();
+  }
+
+  /**
+   * One timed run sized from {@code rate}, run again (larger) while it is too short; {@code progress} hears of the
+   * reruns.
+   */
+  BenchCluster.JobRun timed(Job job, double rate, String name, Consumer<String> progress) throws Exception {
+    double estimate = rate;
+    BenchCluster.JobRun run = null;
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      long records = size(estimate, 1.0);
+      run = job.run(records);
+      if (run.seconds() >= RERUN_FRACTION * seconds || records >= maxRecords) {
+        break;
+      }
+      progress.accept(String.format("%s: %.2f s instead of %.1f s (counted as warm-up), again", name,
+          run.seconds(), seconds));
+      estimate = Math.max(estimate, run.recordsPerSecond());
+    }
+    return run;
+  }
+
+  /** The rates of {@code runs}. */
+  static double[] rates(BenchCluster.JobRun[] runs) {
+    double[] r = new double[runs.length];
+    for (int i = 0; i < runs.length; i++) {
+      r[i] = runs[i].recordsPerSecond();
+    }
+    return r;
+  }
+
+  /** The timed spans of {@code runs}, in seconds. */
+  static double[] spans(BenchCluster.JobRun[] runs) {
+    double[] r = new double[runs.length];
+    for (int i = 0; i < runs.length; i++) {
+      r[i] = runs[i].seconds();
+    }
+    return r;
+  }
+
+  /** {@code a[i] ÷ b[i]}. */
+  static double[] divide(double[] a, double[] b) {
+    double[] r = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      r[i] = a[i] / b[i];
+    }
+    return r;
+  }
+
+  /** The fewest records of {@code runs}. */
+  static long fewest(BenchCluster.JobRun[] runs) {
+    long n = Long.MAX_VALUE;
+    for (BenchCluster.JobRun r : runs) {
+      n = Math.min(n, r.records());
+    }
+    return n;
+  }
+}
