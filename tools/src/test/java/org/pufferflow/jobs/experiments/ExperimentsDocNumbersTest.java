@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  *   &lt;!-- params: NUMBER NUMBER … --&gt;
  * </pre>
  *
- * EXPR is a column, {@code a-b} or {@code a/b} of two columns, or {@code min(…)}, {@code max(…)}, {@code mean(…)},
+ * EXPR is a column, {@code a-b} or {@code a/b} of two columns or numbers, a negated EXPR {@code -…}, or {@code min(…)}, {@code max(…)}, {@code mean(…)},
  * {@code maxabs(…)} of one, or {@code count} (rows selected); the selector keeps rows whose cells equal the values
  * (as text or as numbers); without an aggregate exactly one row must be selected. A check passes when the CSV value,
  * rounded to NUMBER's decimals, equals NUMBER, and NUMBER appears in the section's text. Every number with a decimal
@@ -171,6 +171,9 @@ class ExperimentsDocNumbersTest {
   }
 
   static double evaluate(String expr, List<Map<String, String>> rows) {
+    if (expr.startsWith("-")) {
+      return -evaluate(expr.substring(1), rows);
+    }
     if (expr.equals("count")) {
       return rows.size();
     }
@@ -207,6 +210,9 @@ class ExperimentsDocNumbersTest {
 
   static double cell(Map<String, String> row, String column) {
     String s = row.get(column);
+    if (s == null && column.matches("\\d+(\\.\\d+)?")) {
+      return Double.parseDouble(column);
+    }
     if (s == null || s.isEmpty()) {
       throw new IllegalArgumentException("no value in column " + column);
     }
@@ -222,6 +228,8 @@ class ExperimentsDocNumbersTest {
     assertEquals(null, check("0.8446 = max(u)", csv, "up to 0.8446"));
     assertEquals(null, check("2 = count", csv, "2 rows"));
     assertFalse(check("0.1 = u-u @ eps=2", csv, "gap 0.1") == null);
+    assertEquals(null, check("0.25 = 1-u @ eps=1", csv, "0.25"));
+    assertEquals(null, check("0.8446 = -min(0-u)", csv, "0.8446"));
     if (check("0.097 = u-u", csv, "0.097") == null) {
       fail("two rows selected without an aggregate must fail");
     }
