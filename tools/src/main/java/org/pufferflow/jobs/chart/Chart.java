@@ -32,28 +32,58 @@ import org.pufferflow.common.PufferPreconditions;
 public final class Chart {
 
   /**
-   * One plotted series; {@code points} draws markers without a connecting line (a scatter); {@code colour} null takes
-   * the chart's next colour.
+   * How a series is drawn: a solid line, markers only (a scatter), a solid line with a marker on every point, or a
+   * dashed line with a marker on every point. Markers take the chart's shape sequence (circle, diamond, square,
+   * triangle, …), so series that coincide stay distinguishable; a series of more than {@value #MAX_MARKERS} points
+   * gets no markers (they would merge into a thick line).
    */
-  public record Series(String name, double[] x, double[] y, boolean points, Color colour) {
+  public enum Look { LINE, POINTS, MARKED_LINE, DASHED }
+
+  /** One plotted series; {@code colour} null takes the chart's next colour. */
+  public record Series(String name, double[] x, double[] y, Look look, Color colour) {
     public Series {
       PufferPreconditions.checkArgument(x.length == y.length && x.length > 0,
           "series %s: needs as many x as y values, at least one", name);
     }
 
     public static Series line(String name, List<Double> x, List<Double> y) {
-      return new Series(name, unbox(x), unbox(y), false, null);
+      return new Series(name, unbox(x), unbox(y), Look.LINE, null);
     }
 
     public static Series scatter(String name, List<Double> x, List<Double> y) {
-      return new Series(name, unbox(x), unbox(y), true, null);
+      return new Series(name, unbox(x), unbox(y), Look.POINTS, null);
+    }
+
+    /** True when this series draws markers without a connecting line. */
+    public boolean points() {
+      return look == Look.POINTS;
     }
 
     /** This series in {@code c} (a true line and its releases can share one). */
     public Series in(Color c) {
-      return new Series(name, x, y, points, c);
+      return new Series(name, x, y, look, c);
+    }
+
+    /** This series drawn with {@code l} (e.g. {@link Look#DASHED} for a line other lines may cover). */
+    public Series drawn(Look l) {
+      return new Series(name, x, y, l, colour);
+    }
+
+    /** This series with every x shifted by {@code dx} (to set coincident points side by side). */
+    public Series shifted(double dx) {
+      double[] sx = new double[x.length];
+      for (int i = 0; i < sx.length; i++) {
+        sx[i] = x[i] + dx;
+      }
+      return new Series(name, sx, y, look, colour);
     }
   }
+
+  private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.DIAMOND,
+      SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE, SeriesMarkers.TRIANGLE_DOWN};
+
+  /** Most points a marked series shows markers for. */
+  static final int MAX_MARKERS = 60;
 
   /** Minimum pixels between two x-axis tick labels (room for an eight-digit tick). */
   static final int X_LABEL_SPACING = 110;
@@ -123,18 +153,34 @@ public final class Chart {
     chart.getStyler().setXAxisDecimalPattern("0.###");
     chart.getStyler().setXAxisTickMarkSpacingHint(X_LABEL_SPACING);
     chart.getStyler().setYAxisTickMarkSpacingHint(Y_LABEL_SPACING);
+    int marked = 0;
     for (Series s : series) {
       XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
-      if (s.points()) {
-        xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-      } else {
-        xy.setLineStyle(new BasicStroke(2f));
+      switch (s.look()) {
+        case POINTS -> {
+          xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+          xy.setMarker(SeriesMarkers.CIRCLE);
+        }
+        case LINE -> {
+          xy.setLineStyle(new BasicStroke(2f));
+          xy.setMarker(SeriesMarkers.NONE);
+        }
+        case MARKED_LINE -> {
+          xy.setLineStyle(new BasicStroke(2f));
+          xy.setMarker(s.x().length > MAX_MARKERS ? SeriesMarkers.NONE : MARKERS[marked++ % MARKERS.length]);
+        }
+        case DASHED -> {
+          xy.setLineStyle(new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+              new float[] {7f, 9f}, 0f));
+          xy.setMarker(s.x().length > MAX_MARKERS ? SeriesMarkers.NONE : MARKERS[marked++ % MARKERS.length]);
+        }
+        default -> throw new IllegalStateException("look " + s.look());
       }
-      xy.setMarker(s.points() ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
-      if (s.colour() != null && s.points()) {
+      if (s.colour() != null) {
         xy.setMarkerColor(s.colour());
-      } else if (s.colour() != null) {
-        xy.setLineColor(s.colour());
+        if (!s.points()) {
+          xy.setLineColor(s.colour());
+        }
       }
     }
     if (series.isEmpty()) {

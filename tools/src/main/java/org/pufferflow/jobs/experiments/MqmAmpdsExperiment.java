@@ -158,7 +158,7 @@ final class MqmAmpdsExperiment implements Experiment {
     Table b = new Table("day", "T", "epsilon", "method", "sigma", "expected_l1_discrete", "mc_runs", "mc_l1_mean",
         "mc_l1_se");
     Chart cb = new Chart("AMPds2 bedroom meter, one histogram per day (T = 96), epsilon = 1",
-        "day", "mean L1 error of the day's relative frequencies (log scale)").logY();
+        "day", "mean L1 error of the day's relative frequencies").roundedYRange();
     List<List<Double>> yd = new ArrayList<>();
     List<Double> xd = new ArrayList<>();
     double[] sigmas = new double[MODES.length + 1];
@@ -188,7 +188,8 @@ final class MqmAmpdsExperiment implements Experiment {
       progress.step(1);
     }
     for (int i = 0; i <= MODES.length; i++) {
-      cb.add(Chart.Series.line(i < MODES.length ? "MQM " + MODES[i].cliName() : "group DP", xd, yd.get(i)));
+      cb.add(Chart.Series.line(i < MODES.length ? "MQM " + MODES[i].cliName() : "group DP", xd, yd.get(i))
+          .drawn(Chart.Look.MARKED_LINE));
     }
     out.csv("mqm-ampds-daily", b);
     out.png("mqm-ampds-daily", cb);
