@@ -1,14 +1,16 @@
 package org.pufferflow.operators;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * A record that passed the stateless checks ({@link org.pufferflow.ingest.ObservationValidator}): its subject, tick,
  * state and event time, plus its Kafka origin and raw bytes in case the per-subject ordering step still rejects it
- * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). A Flink POJO. Private data: {@link #toString()} shows neither the
- * state nor the payload.
+ * ({@code DUPLICATE_TICK}, {@code TOO_LATE}). Serialized by {@link AcceptedRecordSerializer} (explicit type
+ * information, no reflection). Private data: {@link #toString()} shows neither the state nor the payload.
  */
 @PublicEvolving
+@TypeInfo(AcceptedRecordTypeInfo.Factory.class)
 public class AcceptedRecord {
   public String subjectId;
   public long tick;

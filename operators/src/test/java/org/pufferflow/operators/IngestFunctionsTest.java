@@ -213,8 +213,10 @@ class IngestFunctionsTest {
   }
 
   @Test
-  void streamRecordsAreFlinkPojosNotKryoTypes() {
-    for (Class<?> c : new Class<?>[] {RawRecord.class, AcceptedRecord.class, StateObservation.class}) {
+  void streamRecordsAreFlinkPojosOrExplicitTypesNotKryoTypes() {
+    assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(AcceptedRecord.class))
+        .isInstanceOf(AcceptedRecordTypeInfo.class);
+    for (Class<?> c : new Class<?>[] {RawRecord.class, StateObservation.class}) {
       assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(c))
           .as(c.getSimpleName()).isInstanceOf(org.apache.flink.api.java.typeutils.PojoTypeInfo.class);
     }

@@ -1,0 +1,64 @@
+package org.pufferflow.operators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Test;
+
+/** {@link AcceptedRecordSerializer}: every field survives the keyBy, nulls included. */
+class AcceptedRecordSerializerTest {
+
+  private static final TypeSerializer<AcceptedRecord> SERIALIZER =
+      TypeInformation.of(AcceptedRecord.class).createSerializer(new org.apache.flink.api.common.serialization
+          .SerializerConfigImpl());
+
+  @Property
+  void everyFieldSurvivesARoundTrip(@ForAll String subject, @ForAll long tick, @ForAll int state,
+      @ForAll long eventTime, @ForAll String topic, @ForAll int partition, @ForAll long offset,
+      @ForAll byte[] payload) throws Exception {
+    AcceptedRecord r = new AcceptedRecord();
+    r.subjectId = subject;
+    r.tick = tick;
+    r.state = state;
+    r.eventTime = eventTime;
+    r.topic = topic;
+    r.partition = partition;
+    r.offset = offset;
+    r.payload = payload;
+    assertSame(r, roundTrip(r));
+    assertSame(r, SERIALIZER.copy(r));
+  }
+
+  @Test
+  void nullsAreKept() throws Exception {
+    AcceptedRecord r = new AcceptedRecord();
+    assertSame(r, roundTrip(r));
+  }
+
+  @Test
+  void theSnapshotRestoresTheSameSerializer() {
+    assertThat(SERIALIZER).isSameAs(AcceptedRecordSerializer.INSTANCE);
+    TypeSerializerSchemaCompatibility<AcceptedRecord> c =
+        SERIALIZER.snapshotConfiguration().resolveSchemaCompatibility(SERIALIZER.snapshotConfiguration());
+    assertThat(c.isCompatibleAsIs()).isTrue();
+  }
+
+  private static AcceptedRecord roundTrip(AcceptedRecord r) throws Exception {
+    DataOutputSerializer out = new DataOutputSerializer(64);
+    SERIALIZER.serialize(r, out);
+    DataOutputSerializer copied = new DataOutputSerializer(64);
+    SERIALIZER.copy(new DataInputDeserializer(out.getCopyOfBuffer()), copied);
+    assertThat(copied.getCopyOfBuffer()).isEqualTo(out.getCopyOfBuffer());
+    return SERIALIZER.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
+  }
+
+  private static void assertSame(AcceptedRecord a, AcceptedRecord b) {
+    assertThat(b).usingRecursiveComparison().isEqualTo(a);
+  }
+}
