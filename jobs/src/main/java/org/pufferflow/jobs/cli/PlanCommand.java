@@ -76,7 +76,7 @@ public final class PlanCommand implements Callable<Integer> {
       w.println(CliJson.write(out));
     } else {
       w.println("plan of " + config);
-      PlanConfigReport.printHuman(w, out);
+      PlanConfigText.print(w, plan);
     }
     w.flush();
     return 0;
