@@ -1,11 +1,11 @@
 package org.pufferflow.jobs.plan;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.util.Locale;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Numbers as a person reads them in a plan's text (docs/cli.md, "plan --config"): three significant digits,
@@ -14,6 +14,7 @@ import java.util.Locale;
  * rounded {@link #down}; everything else to the {@link #near}est.
  * {@code --json} keeps the exact doubles.
  */
+@Internal
 public final class PlanNumbers {
 
   /** Significant digits shown. */
@@ -49,9 +50,11 @@ public final class PlanNumbers {
       return v > 0 ? "unbounded" : "-unbounded";
     }
     BigDecimal r = round(v, mode);
-    DecimalFormat f = new DecimalFormat("#,##0.###############", DecimalFormatSymbols.getInstance(Locale.ROOT));
-    f.setRoundingMode(RoundingMode.UNNECESSARY);
-    return f.format(r);
+    String plain = r.abs().toPlainString();
+    int dot = plain.indexOf('.');
+    String whole = dot < 0 ? plain : plain.substring(0, dot);
+    return (r.signum() < 0 ? "-" : "") + String.format(Locale.ROOT, "%,d", new BigInteger(whole))
+        + (dot < 0 ? "" : plain.substring(dot));
   }
 
   private static BigDecimal round(double v, RoundingMode mode) {

@@ -29,6 +29,8 @@ class PlanNumbersTest {
     assertThat(PlanNumbers.near(8.415201414750653)).isEqualTo("8.42");
     assertThat(PlanNumbers.up(Double.POSITIVE_INFINITY)).isEqualTo("unbounded");
     assertThat(PlanNumbers.up(0)).isEqualTo("0");
+    assertThat(PlanNumbers.up(-0.5)).isEqualTo("-0.5");
+    assertThat(PlanNumbers.near(1234567.0)).isEqualTo("1,234,567");
     assertThat(PlanNumbers.up(0.01)).as("the configured 0.01, not its binary tail").isEqualTo("0.01");
     assertThat(PlanNumbers.up(0.1 + 0.2)).isEqualTo("0.301"); // 0.30000000000000004 > 0.3
   }
