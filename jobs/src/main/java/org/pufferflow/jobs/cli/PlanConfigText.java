@@ -39,6 +39,8 @@ final class PlanConfigText {
     List<String> terms = new ArrayList<>();
     if (p.dphmm() != null) {
       dphmm(w, p.dphmm(), p.dphmmBudget(), p.dphmmSpend());
+      terms.add("policy graph: the pairs of states that must stay indistinguishable (dphmm.policyGraph);"
+          + " constraint set: the states the adversary's belief allows at a tick (dphmm.constraint).");
       terms.add("DoP (degree of protection): how many states a state is hidden among, itself included.");
       terms.add("repair: edges the plan adds to the policy graph so that no state is revealed.");
       terms.add("cost for any two states: the Theorem 6.3 bound of the DPHMM paper, epsilon x the largest gauge"
@@ -53,6 +55,8 @@ final class PlanConfigText {
     }
     if (p.redaction() != null) {
       redaction(w, p.redaction());
+      terms.add("dM, dS: records closer than dM ticks to a private record are always redacted, from dS ticks on"
+          + " always released; hold-back: ticks a record waits so that a later opt-out can still redact it.");
       terms.add("utility: the expected fraction of records released; leakage: the exact privacy loss of a private"
           + " record, at most epsilon.");
     }
@@ -66,6 +70,10 @@ final class PlanConfigText {
     wrap(w, "  ", "    ", "epsilon: a release changes an adversary's odds between two protected alternatives by at"
         + " most a factor e^epsilon (e^1 = 2.7, e^4 = 55); a day's epsilon is the sum over its releases (an upper"
         + " bound the ledger enforces). Every epsilon here is rounded up; --json prints the exact values.");
+    if (p.dphmmBudget() != null || p.mqmBudget() != null) {
+      terms.add("period: the budget's period (budget.periodTicks), else a day for DPHMM and the window for MQM;"
+          + " days of data: how long the total budget lasts for a subject observed at every tick.");
+    }
     for (String t : terms) {
       wrap(w, "  ", "    ", t);
     }
