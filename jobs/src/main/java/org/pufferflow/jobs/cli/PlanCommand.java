@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow plan}: the container of the planning commands ({@code plan mqm}, {@code plan redaction},
  * docs/cli.md), which compute a mechanism's calibration from public parameters only, before any data is seen; and,
- * with {@code --config FILE.yaml}, the plan of a whole job: per configured mechanism the guarantee, the noise, the
- * expected error and the budget horizon, plus warnings (docs/cli.md, "plan --config"; {@link JobPlanner}).
+ * with {@code --config FILE.yaml}, the plan of a whole job: per configured mechanism a plain-language summary, the
+ * noise, the expected error and the budget in words, plus warnings (docs/cli.md, "plan --config"; {@link JobPlanner},
+ * {@link PlanConfigText}).
  */
 @Internal
 @Command(
@@ -36,8 +37,10 @@ import picocli.CommandLine.Spec;
           + " or redaction a configuration implies and the privacy it buys. `plan mqm` gives the Laplace scale of"
           + " windowed MQM histograms for a window, slide, epsilon and class of chains; `plan redaction` gives the"
           + " redaction bands and probabilities of the 3R and MQ mechanisms for a binary chain. `plan --config`"
-          + " plans a whole job configuration: per configured mechanism the guarantee, the noise, the expected"
-          + " error and the budget horizon, with warnings where the error exceeds the signal.",
+          + " plans a whole job configuration: per configured mechanism a sentence saying what is protected, for"
+          + " how long and at which epsilon, then the noise, the expected error and the epsilon spent per release,"
+          + " per day and in all (in days of data), with warnings where the error exceeds the signal or a day"
+          + " spends more than docs/choosing-parameters.md calls meaningful. --json gives the exact values.",
       ""
     },
     commandListHeading = "%nCommands:%n",
@@ -59,7 +62,8 @@ public final class PlanCommand implements Callable<Integer> {
       description = "Plan every mechanism of a job configuration (YAML) instead of running a COMMAND.")
   Path config;
 
-  @Option(names = "--json", description = "With --config: print exactly one JSON object on stdout.")
+  @Option(names = "--json",
+      description = "With --config: print exactly one JSON object on stdout (every value exact).")
   boolean json;
 
   @Override
@@ -76,7 +80,7 @@ public final class PlanCommand implements Callable<Integer> {
       w.println(CliJson.write(out));
     } else {
       w.println("plan of " + config);
-      PlanConfigReport.printHuman(w, out);
+      PlanConfigText.print(w, plan);
     }
     w.flush();
     return 0;

@@ -4,20 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintWriter;
-import java.util.Locale;
 import org.pufferflow.jobs.plan.BudgetHorizon;
 import org.pufferflow.jobs.plan.ConstraintCost;
+import org.pufferflow.jobs.plan.DailySpend;
 import org.pufferflow.jobs.plan.DphmmOutlook;
 import org.pufferflow.jobs.plan.JobPlan;
 import org.pufferflow.jobs.plan.MqmOutlook;
 import org.pufferflow.jobs.plan.RedactionOutlook;
-import org.pufferflow.mechanism.dphmm.DphmmNoise;
 
 /**
  * The output of {@code pufferflow plan --config} (docs/cli.md, "plan --config"): one JSON object with a key per
- * configured mechanism ({@code dphmm}, {@code mqm}, {@code redaction}, as in the YAML), {@code budgets} and
- * {@code warnings}; or the same as short human-readable tables. CliJson conventions: "inf" for +∞, null for "none".
+ * configured mechanism ({@code dphmm}, {@code mqm}, {@code redaction}, as in the YAML), {@code budgets},
+ * {@code summary} and {@code warnings}; the text output is {@link PlanConfigText}. CliJson conventions: "inf" for +∞, null for "none".
  */
 final class PlanConfigReport {
 
@@ -36,12 +34,15 @@ final class PlanConfigReport {
     }
     ObjectNode budgets = CliJson.object();
     if (p.dphmmBudget() != null) {
-      budgets.set("dphmm", budget(p.dphmmBudget(), "release"));
+      budgets.set("dphmm", budget(p.dphmmBudget(), p.dphmmSpend()));
     }
     if (p.mqmBudget() != null) {
-      budgets.set("mqm", budget(p.mqmBudget(), "window"));
+      budgets.set("mqm", budget(p.mqmBudget(), p.mqmSpend()));
     }
     o.set("budgets", budgets);
+    ArrayNode summary = CliJson.array();
+    p.summary().forEach(summary::add);
+    o.set("summary", summary);
     ArrayNode w = CliJson.array();
     p.warnings().forEach(w::add);
     o.set("warnings", w);
@@ -145,9 +146,9 @@ final class PlanConfigReport {
     return o;
   }
 
-  private static ObjectNode budget(BudgetHorizon b, String unit) {
+  private static ObjectNode budget(BudgetHorizon b, DailySpend s) {
     ObjectNode o = CliJson.object();
-    o.put("unit", unit);
+    o.put("unit", s.unit());
     o.set("epsilonPerRelease", CliJson.number(b.epsilonPerRelease()));
     o.set("total", CliJson.number(b.total()));
     o.put("releasesUntilExhaustion", b.releasesUntilExhaustion());
@@ -158,6 +159,17 @@ final class PlanConfigReport {
     o.set("periodTicks", b.hasPeriod() ? j.numberNode(b.periodTicks()) : j.nullNode());
     o.set("releasesPerPeriod", b.hasPeriod() ? j.numberNode(b.releasesPerPeriod()) : j.nullNode());
     o.set("releasesWantedPerPeriod", b.hasPeriod() ? j.numberNode(b.releasesWantedPerPeriod()) : j.nullNode());
+    ObjectNode words = CliJson.object();
+    words.put("tickMillis", s.tickMillis());
+    words.put("ticksPerDay", s.ticksPerDay());
+    words.put("releasesPerDay", s.releasesPerDay());
+    words.set("epsilonPerDay", CliJson.number(s.epsilonPerDay()));
+    words.put("naturalPeriodTicks", s.periodTicks());
+    words.set("epsilonPerPeriod", CliJson.number(s.epsilonPerPeriod()));
+    words.set("daysOfData", CliJson.number(s.daysOfData()));
+    words.set("meaningfulPerDay", CliJson.number(s.meaningfulPerDay()));
+    words.put("beyondMeaningful", s.beyondMeaningful());
+    o.set("spend", words);
     return o;
   }
 
@@ -174,92 +186,5 @@ final class PlanConfigReport {
     o.set("left", left);
     o.set("right", right);
     return o;
-  }
-
-  /** The same content as short tables, one per mechanism, then the warnings. */
-  static void printHuman(PrintWriter w, ObjectNode o) {
-    if (o.has("dphmm")) {
-      JsonNode d = o.get("dphmm");
-      JsonNode full = d.get("fullStateSpace");
-      JsonNode cost = d.get("constrainedDpCost");
-      JsonNode err = d.get("expectedError");
-      w.println("dphmm (" + d.get("mechanism").asText() + ", " + d.get("states") + " states, d = "
-          + d.get("queryDimension") + ")");
-      row(w, "epsilon per release", d.get("epsilon"));
-      row(w, "exposed before repair", shortList(full.get("exposed")));
-      row(w, "DoP after repair", shortList(full.get("dop")));
-      row(w, "edges added", full.get("addedEdges"));
-      row(w, "hull dimension / volume", full.get("hullDimension") + " / " + full.get("hullVolume"));
-      row(w, "Thm 6.3 cost (min..max)", cost.get("min") + " .. " + cost.get("max") + "  over "
-          + cost.get("sets").size() + " constraint sets (all states, initial, rows of M)");
-      if (!err.get("kNorm").isNull()) {
-        row(w, "E||Z-f||_K", err.get("kNorm"));
-      }
-      if (!err.get("laplaceScale").isNull()) {
-        row(w, "Laplace scale", err.get("laplaceScale"));
-      }
-      row(w, "E||Z-f||_2 / range", err.get("l2") + " / " + err.get("queryRange"));
-      budgetRows(w, o.get("budgets").get("dphmm"));
-    }
-    if (o.has("mqm")) {
-      JsonNode m = o.get("mqm");
-      JsonNode err = m.get("expectedError");
-      w.println("mqm (" + m.get("mode").asText() + ", W = " + m.get("window") + ", S = " + m.get("slide") + ", k = "
-          + m.get("bins") + ", " + m.get("output").asText() + ")");
-      row(w, "target per-point epsilon", m.get("epsilon"));
-      row(w, "sigma / group-DP sigma", m.get("sigma") + " / " + m.get("groupDpSigma"));
-      row(w, "noise scale per bin", m.get("noiseScale"));
-      row(w, "per-point eps start/steady", m.get("perPointEpsilon").get("start") + " / "
-          + m.get("perPointEpsilon").get("steadyState"));
-      row(w, "one window alone would need", m.get("singleWindowNoiseScale"));
-      row(w, "E|noise| per bin / W/k", err.get("perBin") + " / " + err.get("meanCountPerBin"));
-      row(w, "E L1 error of a window", err.get("windowL1"));
-      row(w, "E error of a frequency", err.get("frequency"));
-      budgetRows(w, o.get("budgets").get("mqm"));
-    }
-    if (o.has("redaction")) {
-      JsonNode r = o.get("redaction");
-      w.println("redaction (" + r.get("mechanism").asText() + ")");
-      row(w, "epsilon (left + right)", r.get("epsilon") + " (" + r.get("split").get("left") + " + "
-          + r.get("split").get("right") + ")");
-      row(w, "dM / dS", r.get("dM") + " / " + r.get("dS"));
-      row(w, "hold-back required/set", r.get("holdBack").get("required") + " / "
-          + r.get("holdBack").get("configured"));
-      row(w, "E redactions per opt-out", r.get("expectedRedactions"));
-      row(w, "utility (1 opt-out a day)", r.get("utility") + "  (over " + r.get("utilityRecords") + " records; "
-          + r.get("localUtility") + " over the " + r.get("affectedRecords") + " it can affect)");
-      row(w, "exact leakage", r.get("leakage"));
-    }
-    w.println(o.get("warnings").isEmpty() ? "no warnings" : "warnings:");
-    for (JsonNode s : o.get("warnings")) {
-      w.println("  - " + s.asText());
-    }
-  }
-
-  /** A list as is, or its size, minimum and maximum when it is too long for one line. */
-  private static String shortList(JsonNode a) {
-    if (a.size() <= 32) {
-      return a.toString();
-    }
-    int lo = Integer.MAX_VALUE;
-    int hi = Integer.MIN_VALUE;
-    for (JsonNode x : a) {
-      lo = Math.min(lo, x.asInt());
-      hi = Math.max(hi, x.asInt());
-    }
-    return a.size() + " entries, min " + lo + ", max " + hi + " (--json lists them)";
-  }
-
-  private static void budgetRows(PrintWriter w, JsonNode b) {
-    row(w, b.get("unit").asText() + "s until exhaustion", b.get("releasesUntilExhaustion") + "  (budget "
-        + b.get("total") + ")");
-    if (!b.get("perPeriod").isNull()) {
-      row(w, b.get("unit").asText() + "s per period", b.get("releasesPerPeriod") + " of "
-          + b.get("releasesWantedPerPeriod") + " per " + b.get("periodTicks") + " ticks");
-    }
-  }
-
-  private static void row(PrintWriter w, String label, Object value) {
-    w.println(String.format(Locale.ROOT, "  %-28s %s", label, value));
   }
 }

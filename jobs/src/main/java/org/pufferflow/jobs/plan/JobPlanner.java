@@ -61,7 +61,11 @@ public final class JobPlanner {
     RedactionOutlook r = in.redaction() == null ? null
         : redaction(in.redaction(), in.redactionMechanism(), in.redactionHoldBackTicks(),
             in.redactionRecordsPerDay());
-    return new JobPlan(d, db, m, mb, r, PlanWarnings.of(d, db, m, mb, r));
+    DailySpend ds = db == null ? null : DailySpend.of("release", db, in.tickMillis(), 1, 0);
+    DailySpend ms = mb == null ? null
+        : DailySpend.of("window", mb, in.tickMillis(), in.mqm().slide(), in.mqm().window());
+    List<String> summary = PlanSummary.of(in, d, ds, m, ms, r);
+    return new JobPlan(d, db, m, mb, r, ds, ms, summary, PlanWarnings.of(d, db, ds, m, mb, ms, r));
   }
 
   /**

@@ -24,6 +24,7 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
  * @param redactionHoldBackTicks the configured hold-back
  * @param redactionRecordsPerDay ticks in one day, ⌈86 400 000 / time.tickMillis⌉: the sequence length over which
  *     the redaction utility of one private record per day is reported
+ * @param tickMillis {@code time.tickMillis}, for the budgets in words ({@link DailySpend})
  */
 @Internal
 public record PlanInputs(
@@ -36,10 +37,8 @@ public record PlanInputs(
     RedactionPlan redaction,
     String redactionMechanism,
     int redactionHoldBackTicks,
-    long redactionRecordsPerDay) {
-
-  /** One day in milliseconds. */
-  public static final long DAY_MILLIS = 86_400_000L;
+    long redactionRecordsPerDay,
+    long tickMillis) {
 
   /** The math objects of every configured mechanism of {@code job}, as the configuration built them. */
   public static PlanInputs from(JobConfig job) {
@@ -49,6 +48,6 @@ public record PlanInputs(
         mqm != null && mqm.output() == MqmOutput.FREQUENCIES, job.mqmBudget(), redaction,
         redaction == null ? null : redaction.mechanism().configName(),
         redaction == null ? 0 : (int) Math.min(Integer.MAX_VALUE, redaction.holdBackTicks()),
-        Math.max(1, (DAY_MILLIS + job.time().tickMillis() - 1) / job.time().tickMillis()));
+        DailySpend.ticksPerDay(job.time().tickMillis()), job.time().tickMillis());
   }
 }

@@ -19,15 +19,18 @@ final class PlanWarnings {
   private PlanWarnings() {}
 
   /** The warnings of the given outlooks; any of them may be null (not configured). */
-  static List<String> of(DphmmOutlook d, BudgetHorizon db, MqmOutlook m, BudgetHorizon mb, RedactionOutlook r) {
+  static List<String> of(DphmmOutlook d, BudgetHorizon db, DailySpend ds, MqmOutlook m, BudgetHorizon mb,
+      DailySpend ms, RedactionOutlook r) {
     List<String> w = new ArrayList<>();
     if (d != null) {
       dphmm(w, d);
       budget(w, "dphmm", "releases", db);
+      perDay(w, "dphmm", ds);
     }
     if (m != null) {
       mqm(w, m);
       budget(w, "mqm", "windows", mb);
+      perDay(w, "mqm", ms);
     }
     if (r != null) {
       redaction(w, r);
@@ -43,8 +46,8 @@ final class PlanWarnings {
   private static void dphmm(List<String> w, DphmmOutlook d) {
     if (d.expectedL2Error() > d.queryDiameter()) {
       w.add(f("dphmm: the expected error %s of one release exceeds the query's range %s (largest distance between"
-          + " two states' values); raise dphmm.epsilon or coarsen the state space", d.expectedL2Error(),
-          d.queryDiameter()));
+          + " two states' values); raise dphmm.epsilon or coarsen the state space",
+          PlanNumbers.near(d.expectedL2Error()), PlanNumbers.near(d.queryDiameter())));
     }
     List<ConstraintCost> exposed = new ArrayList<>();
     List<ConstraintCost> unbounded = new ArrayList<>();
@@ -72,7 +75,7 @@ final class PlanWarnings {
   private static void mqm(List<String> w, MqmOutlook m) {
     if (m.noiseScale() > m.meanCountPerBin()) {
       w.add(f("mqm: the noise scale per bin %s exceeds the window's mean count per bin W/k = %s; raise mqm.epsilon"
-          + " or mqm.window", m.noiseScale(), m.meanCountPerBin()));
+          + " or mqm.window", PlanNumbers.near(m.noiseScale()), PlanNumbers.near(m.meanCountPerBin())));
     }
     if (m.perPointEpsilonSteadyState() > m.epsilon() * (1 + 1e-12)) {
       String knob = m.slide() < m.window()
@@ -82,7 +85,8 @@ final class PlanWarnings {
               ? "no Markov quilt beats the group-DP scale for so short a window; raise mqm.window"
               : "raise mqm.window";
       w.add(f("mqm.epsilon: each time point costs %s in steady state (all windows accounted), more than"
-          + " mqm.epsilon = %s; %s", m.perPointEpsilonSteadyState(), m.epsilon(), knob));
+          + " mqm.epsilon = %s; %s", PlanNumbers.up(m.perPointEpsilonSteadyState()), PlanNumbers.up(m.epsilon()),
+          knob));
     }
   }
 
@@ -92,20 +96,32 @@ final class PlanWarnings {
     }
     if (b.releasesUntilExhaustion() < FEW_RELEASES) {
       w.add(f("%s.budget: a subject's total budget %s is exhausted after %d %s of epsilon %s; raise"
-          + " %s.budget.total", section, b.total(), b.releasesUntilExhaustion(), what, b.epsilonPerRelease(),
-          section));
+          + " %s.budget.total", section, PlanNumbers.near(b.total()), b.releasesUntilExhaustion(), what,
+          PlanNumbers.up(b.epsilonPerRelease()), section));
     }
     if (b.hasPeriod() && b.releasesPerPeriod() < b.releasesWantedPerPeriod()) {
       w.add(f("%s.budget.perPeriod: %s pays for %d of the %d %s a subject observed at every tick gets per %d"
-          + " ticks; raise %s.budget.perPeriod", section, b.perPeriod(), b.releasesPerPeriod(),
+          + " ticks; raise %s.budget.perPeriod", section, PlanNumbers.near(b.perPeriod()), b.releasesPerPeriod(),
           b.releasesWantedPerPeriod(), what, b.periodTicks(), section));
     }
+  }
+
+  private static void perDay(List<String> w, String section, DailySpend s) {
+    if (s == null || !s.beyondMeaningful()) {
+      return;
+    }
+    w.add(f("%s.budget: a subject observed at every tick can spend epsilon %s in a day (%,d %ss of %s), more than"
+        + " the %s per day that docs/choosing-parameters.md calls meaningful; lower %s.epsilon, cap the day with"
+        + " %s.budget.perPeriod and periodTicks, or release less often (time.tickMillis%s)", section,
+        PlanNumbers.up(s.epsilonPerDay()), s.releasesPerDay(), s.unit(), PlanNumbers.up(s.epsilonPerRelease()),
+        PlanNumbers.up(s.meaningfulPerDay()), section, section, "mqm".equals(section) ? ", mqm.slide" : ""));
   }
 
   private static void redaction(List<String> w, RedactionOutlook r) {
     if (r.utility() < LOW_UTILITY) {
       w.add(f("redaction: utility %s is below %s with one private record per day (%d records);"
-          + " raise redaction.epsilon%s", r.utility(), LOW_UTILITY, r.utilityRecords(),
+          + " raise redaction.epsilon%s", PlanNumbers.near(r.utility()), PlanNumbers.near(LOW_UTILITY),
+          r.utilityRecords(),
           r.leftFullyRedacted() ? " or use redaction.split half" : ""));
     }
     if (r.leftFullyRedacted()) {

@@ -90,12 +90,12 @@ class PlanConfigCommandTest {
       }
       Run human = plan(p);
       assertThat(human.code()).isZero();
-      assertThat(human.out()).contains("plan of ");
+      assertThat(human.out()).contains("plan of ", "In words:", "Terms (more in ");
       if (job.dphmm() != null) {
-        assertThat(human.out()).contains("dphmm (", "E||Z-f||_2 / range", "releases until exhaustion");
+        assertThat(human.out()).contains("dphmm (", "expected distance", "epsilon per day", "releases = ");
       }
       if (job.mqm() != null) {
-        assertThat(human.out()).contains("mqm (", "noise scale per bin", "windows until exhaustion");
+        assertThat(human.out()).contains("mqm (", "noise scale per bin", "epsilon per day", "windows = ");
       }
     }
   }

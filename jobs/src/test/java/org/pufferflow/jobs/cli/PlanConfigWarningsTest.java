@@ -72,12 +72,17 @@ class PlanConfigWarningsTest {
         && s.contains("raise dphmm.budget.total"));
     assertThat(w).anyMatch(s -> s.startsWith("mqm:") && s.contains("raise mqm.epsilon or mqm.window"));
     Run human = PlanConfigCommandTest.plan(p);
-    assertThat(human.out()).contains("warnings:", "raise dphmm.epsilon");
+    assertThat(human.out()).contains("Warnings:", "raise dphmm.epsilon");
+    // a day of 1-minute ticks at epsilon 0.01 spends 14.4, beyond the 5 a day that is called meaningful
+    assertThat(w).anyMatch(s -> s.startsWith("dphmm.budget: a subject observed at every tick can spend epsilon 14.4"
+        + " in a day (1,440 releases of 0.01), more than the 5 per day"));
+    assertThat(w).noneMatch(s -> s.startsWith("mqm.budget: a subject observed")); // 60 windows of 0.01: 0.6
   }
 
   @Test
   void aGenerousConfigurationHasNoErrorWarnings() throws IOException {
-    Path p = write(HEAD + """
+    // one release a day at epsilon 4: 4 a day, within the 5 a day called meaningful
+    Path p = write(HEAD.replace("tickMillis: 60000", "tickMillis: 86400000") + """
         dphmm:
           epsilon: 4.0
           policyGraph: {type: complete}

@@ -62,7 +62,7 @@ class ConfigLoaderTest {
     assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.utility(c.dphmm().query(), 0.06));
     assertThat(c.dphmm().constraint()).isEqualTo(Constraint.deltaLocationSet(0.01));
     assertThat(c.dphmmBudget())
-        .isEqualTo(LedgerPolicy.builder().totalBudget(100000.0).periodBudget(1440.0, 1440L).build());
+        .isEqualTo(LedgerPolicy.builder().totalBudget(1460.0).periodBudget(4.0, 4L).build());
     assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
     assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
     assertThat(c.mqm()).as("one mechanism per subject stream").isNull();

@@ -41,7 +41,7 @@ class JobPlannerDphmmTest {
     assertThat(d.exposedBefore()).containsExactly(3);
     assertThat(d.exposedAfter()).containsExactly(3);
     assertThat(d.addedEdges()).isEmpty();
-    List<String> w = PlanWarnings.of(d, null, null, null, null);
+    List<String> w = PlanWarnings.of(d, null, null, null, null, null, null);
     assertThat(w).anyMatch(s -> s.startsWith("dphmm.policyGraph:") && s.contains("[3]")
         && s.contains("'all states'"));
   }
@@ -56,7 +56,7 @@ class JobPlannerDphmmTest {
     DphmmOutlook d = JobPlanner.dphmm(c);
     assertThat(d.fullSpace().cost()).isEqualTo(Double.POSITIVE_INFINITY);
     assertThat(d.costMax()).isEqualTo(Double.POSITIVE_INFINITY);
-    assertThat(PlanWarnings.of(d, null, null, null, null))
+    assertThat(PlanWarnings.of(d, null, null, null, null, null, null))
         .anyMatch(s -> s.startsWith("dphmm.fullSpan:") && s.contains("'all states'"));
     // with fullSpan the repair completes the span and the cost is finite again
     DphmmOutlook repaired = JobPlanner.dphmm(base(f, 1)

@@ -33,7 +33,9 @@ public final class DemoConfigs implements AutoCloseable {
   static final int OPTING_OUT = 3;
   /** Simulated ticks fed per second of the demo: one day of 15-minute meter ticks. */
   static final int METER_TICKS_PER_SECOND = 96;
-  /** Simulated ticks fed per second for locations (1-minute ticks) and presence (5-minute ticks). */
+  /** Simulated ticks fed per second for locations: one day of 6-hour ticks. */
+  static final int LOCATION_TICKS_PER_SECOND = 4;
+  /** Simulated ticks fed per second for presence (5-minute ticks). */
   static final int OTHER_TICKS_PER_SECOND = 32;
 
   private final JobConfig meters;
@@ -73,7 +75,7 @@ public final class DemoConfigs implements AutoCloseable {
         new DemoPipeline("meters", "smart meters", meters,
             DemoFeeds.smartMeters(meters, METERS, meterTicks, DemoRun.PARTITIONS)),
         new DemoPipeline("locations", "locations", locations,
-            DemoFeeds.locations(locations, PEOPLE, otherTicks, DemoRun.PARTITIONS)),
+            DemoFeeds.locations(locations, PEOPLE, seconds * LOCATION_TICKS_PER_SECOND, DemoRun.PARTITIONS)),
         new DemoPipeline("presence", "presence", presence,
             DemoFeeds.presence(presence, HOMES, otherTicks, DemoRun.PARTITIONS, OPTING_OUT)));
   }

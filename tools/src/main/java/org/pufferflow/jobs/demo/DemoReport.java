@@ -19,6 +19,10 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.jobs.config.DiscretizerConfig;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.plan.DailySpend;
+import org.pufferflow.jobs.plan.JobPlanner;
+import org.pufferflow.jobs.plan.PlanInputs;
+import org.pufferflow.jobs.plan.PlanNumbers;
 
 /**
  * Writes {@code report.html} (a self-contained page, its PNG charts next to it) from what the demo's output topics
@@ -148,8 +152,8 @@ public final class DemoReport {
         .append("</p>\n");
     img(b, DemoCharts.LATITUDE);
     img(b, DemoCharts.LONGITUDE);
-    b.append("<h2>Budget use over time</h2>\n<p>").append(String.format(Locale.ROOT, "Each release's "
-            + "<code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %s at the "
+    b.append("<h2>Budget use over time</h2>\n<p>").append(esc(spentInOneSentence(c, maxEps)))
+        .append(String.format(Locale.ROOT, " Each release's <code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %s at the "
             + "end; budget: %s). %s Ledger events (budget exhaustion): %d.", number(maxEps),
             esc(budgetInWords(c.dphmmBudget())), identical
                 ? "Every person released at every tick, so all curves are the same and one line shows them."
@@ -187,6 +191,22 @@ public final class DemoReport {
             o.pipeline().config().redaction().epsilon()))
         .append("</p>\n");
     img(b, DemoCharts.REDACTION);
+  }
+
+  /**
+   * What the locations spend, in one sentence from the plan's budget in words (docs/choosing-parameters.md, "How
+   * much loss is meaningful"), with the most any person spent in this demo.
+   */
+  static String spentInOneSentence(JobConfig c, double spent) {
+    DailySpend s = JobPlanner.plan(PlanInputs.from(c)).dphmmSpend();
+    if (s == null) {
+      return "No DPHMM budget is configured.";
+    }
+    return String.format(Locale.ROOT, "Each person's released positions cost ε %s per release, at most %s per day"
+        + " (%d releases a day), and the demo spent at most %s of each person's ε %s, a budget that lasts %s days"
+        + " of data.", PlanNumbers.up(s.epsilonPerRelease()), PlanNumbers.up(s.epsilonPerDay()),
+        s.releasesPerDay(), PlanNumbers.up(spent), PlanNumbers.up(c.dphmmBudget().totalBudget()),
+        PlanNumbers.down(s.daysOfData()));
   }
 
   /**

@@ -54,8 +54,9 @@ class DemoConfigsTest {
     DemoPipeline p = new DemoPipeline("locations", "locations", locations, DemoFeeds.locations(locations, 1, 1, 1));
     var dphmm = p.budget(true);
     assertThat(dphmm.releasesPerPeriod()).isGreaterThanOrEqualTo(dphmm.releasesWantedPerPeriod());
-    assertThat(dphmm.releasesUntilExhaustion())
-        .isGreaterThanOrEqualTo(600L * DemoConfigs.OTHER_TICKS_PER_SECOND); // even --seconds 600
+    // one simulated day a second: the default 20 s demo spends 20 days of the 365 the total budget pays for
+    assertThat(dphmm.releasesUntilExhaustion()).isEqualTo(365L * DemoConfigs.LOCATION_TICKS_PER_SECOND);
+    assertThat(dphmm.releasesUntilExhaustion()).isGreaterThan(20L * DemoConfigs.LOCATION_TICKS_PER_SECOND);
     JobConfig meters = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     DemoPipeline m = new DemoPipeline("meters", "meters", meters, DemoFeeds.smartMeters(meters, 1, 1, 1));
     assertThat(m.budget(false).releasesUntilExhaustion()).isEqualTo(250); // docs/cli.md, demo: 250 windows

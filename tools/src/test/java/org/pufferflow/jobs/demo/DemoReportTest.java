@@ -18,6 +18,14 @@ class DemoReportTest {
   }
 
   @Test
+  void whatTheLocationsSpendIsOneSentence() {
+    var locations = DemoConfigs.resource(DemoConfigs.LOCATIONS_RESOURCE);
+    assertThat(DemoReport.spentInOneSentence(locations, 80.0)).isEqualTo("Each person's released positions cost ε 1"
+        + " per release, at most 4 per day (4 releases a day), and the demo spent at most 80 of each person's"
+        + " ε 1,460, a budget that lasts 365 days of data.");
+  }
+
+  @Test
   void aLowerBoundOfZeroIsNotABound() {
     assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 0)).isEqualTo("any number");
     assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 3)).isEqualTo("at least 3");
