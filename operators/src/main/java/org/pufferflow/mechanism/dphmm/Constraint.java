@@ -15,14 +15,23 @@ public interface Constraint extends java.io.Serializable {
    */
   int select(double[] prior, int[] out);
 
-  /** The default: support with τ = 1e-12. */
+  /**
+   * The largest prior mass, Σ_{i ∉ C} p⁻[i], this constraint may leave outside C in one release of an N-state
+   * chain: the δ of its relaxation (docs/dphmm.md, 'The constraint C_t'); 0 for the exact support.
+   */
+  double droppedMassBound(int states);
+
+  /** The default: the exact support C = {i : p⁻[i] &gt; 0} (the paper's Definition 4.1). */
   static Constraint support() {
-    return SupportConstraint.DEFAULT;
+    return SupportConstraint.EXACT;
   }
 
-  /** C = {i : p⁻[i] &gt; τ}. */
+  /**
+   * C = {i : p⁻[i] &gt; τ}: τ = 0 is the exact support; τ &gt; 0 truncates it, a relaxation that leaves up to
+   * (N − 1)·τ of prior mass outside C.
+   */
   static Constraint support(double tau) {
-    return new SupportConstraint(tau);
+    return tau == 0 ? SupportConstraint.EXACT : new SupportConstraint(tau);
   }
 
   /** Xiao and Xiong's δ-location set: the smallest prefix by descending p⁻ with mass ≥ 1 − δ, δ ∈ [0, 1). */
