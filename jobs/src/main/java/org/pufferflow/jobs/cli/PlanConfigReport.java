@@ -54,6 +54,8 @@ final class PlanConfigReport {
     o.put("mechanism", d.noise().configName());
     o.put("states", d.states());
     o.put("queryDimension", d.queryDimension());
+    o.put("constraint", d.constraint());
+    o.set("droppedPriorMass", CliJson.number(d.droppedPriorMass()));
     ObjectNode full = CliJson.object();
     full.set("exposed", CliJson.intVector(d.exposedBefore()));
     full.set("dop", CliJson.intVector(d.dop()));
@@ -186,6 +188,7 @@ final class PlanConfigReport {
       w.println("dphmm (" + d.get("mechanism").asText() + ", " + d.get("states") + " states, d = "
           + d.get("queryDimension") + ")");
       row(w, "epsilon per release", d.get("epsilon"));
+      row(w, "constraint C_t", constraintLine(d));
       row(w, "exposed before repair", shortList(full.get("exposed")));
       row(w, "DoP after repair", shortList(full.get("dop")));
       row(w, "edges added", full.get("addedEdges"));
@@ -257,6 +260,15 @@ final class PlanConfigReport {
       row(w, b.get("unit").asText() + "s per period", b.get("releasesPerPeriod") + " of "
           + b.get("releasesWantedPerPeriod") + " per " + b.get("periodTicks") + " ticks");
     }
+  }
+
+  /** The constraint, and for a truncated one the relaxation it costs (docs/dphmm.md, 'The constraint C_t'). */
+  private static String constraintLine(JsonNode d) {
+    String c = d.get("constraint").asText();
+    double dropped = d.get("droppedPriorMass").asDouble();
+    return dropped == 0 ? c + " (exact: every state of positive prior)"
+        : c + " (relaxation: up to " + d.get("droppedPriorMass") + " of prior mass per release outside C_t,"
+            + " released as its nearest state of C_t)";
   }
 
   private static void row(PrintWriter w, String label, Object value) {

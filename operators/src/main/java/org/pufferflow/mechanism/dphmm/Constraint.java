@@ -21,6 +21,15 @@ public interface Constraint extends java.io.Serializable {
    */
   double droppedMassBound(int states);
 
+  /**
+   * Whether the posterior is restricted to C (the states left out are dropped from the filter, which keeps the
+   * per-subject state small: the support truncation) or kept over every state of positive prior, those outside C
+   * with their surrogate's likelihood (the δ-location set, whose dropped mass must be able to come back).
+   */
+  default boolean restrictsPosterior() {
+    return false;
+  }
+
   /** The default: the exact support C = {i : p⁻[i] &gt; 0} (the paper's Definition 4.1). */
   static Constraint support() {
     return SupportConstraint.EXACT;

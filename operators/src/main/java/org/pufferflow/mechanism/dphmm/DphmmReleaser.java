@@ -20,7 +20,9 @@ import org.pufferflow.policy.StateQuery;
  * C, docs/dphmm.md, 'Making it fast'); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
  * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
  * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s′_i)‖_{K_t}
- * over every state of positive prior (s′_i = s_i on C, its surrogate outside C), normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
+ * over C (exact or truncated support) or over every state of positive prior (δ-location set; s′_i = s_i on C, its
+ * surrogate outside C), normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t}
+ * (Theorem 6.3).
  *
  * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
  * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
@@ -53,7 +55,7 @@ public final class DphmmReleaser {
   private final DphmmConfig config;
   private final GapPropagator gaps;
   private final PriorSupport support;
-  private final boolean exactSupport; // C = supp(p⁻): no state of positive prior is outside C
+  private final boolean posteriorOnC; // the posterior lives on C (exact support, or a truncation that drops)
   private final StateQuery f;
   private final int n;
   private final int d;
@@ -78,7 +80,8 @@ public final class DphmmReleaser {
     this.support = new PriorSupport(config.transition());
     this.f = config.query();
     this.n = config.states();
-    this.exactSupport = config.constraint().droppedMassBound(n) == 0;
+    this.posteriorOnC =
+        config.constraint().droppedMassBound(n) == 0 || config.constraint().restrictsPosterior();
     this.d = f.dimension();
     this.epsilon = config.epsilon();
     this.memo = new HullMemo(config.cacheCapacity());
@@ -254,7 +257,7 @@ public final class DphmmReleaser {
     for (int a = 0; a < d; a++) {
       out.z[a] = f.get(only, a);
     }
-    if (exactSupport) {
+    if (posteriorOnC) {
       Arrays.fill(posterior, 0.0);
       posterior[only] = 1.0;
     } else {
@@ -292,9 +295,9 @@ public final class DphmmReleaser {
   }
 
   /**
-   * Steps 9–10: the posterior and the two costs. The posterior ranges over every state of positive prior: C, and
-   * (truncated support, δ-location set) the states outside C, which are released as their surrogate and so have its
-   * likelihood ({@link PriorSupport#outsideStates}); their mass can come back. One pass computes
+   * Steps 9–10: the posterior and the two costs. The posterior ranges over C and, for a δ-location set, over the
+   * states of positive prior outside C too, which are released as their surrogate and so have its likelihood
+   * ({@link PriorSupport#outsideStates}); their mass can come back (a truncated support drops them instead). One pass computes
    * w_i = p⁻_i·exp(−ε‖z − f_i‖) — every likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows;
    * repeated exponents are looked up in an {@link ExpMemo} (same values as Math.exp). If the sum could have
    * underflowed (below {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the
@@ -315,7 +318,7 @@ public final class DphmmReleaser {
         logw[q] = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
     }
-    int total = k + (exactSupport ? 0 : PriorSupport.outsideStates(f, prior, c, k, centre));
+    int total = k + (posteriorOnC ? 0 : PriorSupport.outsideStates(f, prior, c, k, centre));
     double sum = 0;
     expMemo.begin();
     for (int p = 0; p < total; p++) {
