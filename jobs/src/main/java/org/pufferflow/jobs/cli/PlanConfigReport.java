@@ -267,8 +267,9 @@ final class PlanConfigReport {
     String c = d.get("constraint").asText();
     double dropped = d.get("droppedPriorMass").asDouble();
     return dropped == 0 ? c + " (exact: every state of positive prior)"
-        : c + " (relaxation: up to " + d.get("droppedPriorMass") + " of prior mass per release outside C_t,"
-            + " released as its nearest state of C_t)";
+        : c + " (relaxation: up to delta = " + d.get("droppedPriorMass") + " of prior mass per release outside"
+            + " C_t; over T releases the true state is outside C_t at some release with probability <= T*delta,"
+            + " and is then released as its nearest state of C_t)";
   }
 
   private static void row(PrintWriter w, String label, Object value) {

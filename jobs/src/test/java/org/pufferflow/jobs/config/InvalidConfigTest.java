@@ -149,7 +149,7 @@ class InvalidConfigTest {
         c("dphmm.constraint.delta: must be in [0, 1), got 1", "dphmm.constraint={\"type\":\"delta\",\"delta\":1}"),
         c("dphmm.constraint.truncation: must be in [0, 1), got -1",
             "dphmm.constraint={\"type\":\"support\",\"truncation\":-1}"),
-        c("dphmm.constraint.truncation: unknown key, expected one of type",
+        c("dphmm.constraint.truncation: unknown key, expected one of type, delta",
             "dphmm.constraint={\"type\":\"delta\",\"delta\":0.1,\"truncation\":1e-12}"),
         c("dphmm.repair: unknown value best, expected one of strict, greedy, min-volume", "dphmm.repair=\"best\""),
         c("dphmm.fullSpan: expected true or false, got \"yes\"", "dphmm.fullSpan=\"yes\""),
