@@ -78,19 +78,16 @@ class ExactSupportReleaseTest {
     }
   }
 
+  /** Inversion of the cumulative distribution; rounding at the end falls back to the last state of positive mass. */
   static int draw(double[] p, Random r) {
-    double u = r.nextDouble();
-    double cum = 0;
-    int last = 0;
-    for (int j = 0; j < p.length; j++) {
-      if (p[j] > 0) {
-        cum += p[j];
-        last = j;
-        if (u < cum) {
-          return j;
-        }
-      }
+    double rest = r.nextDouble() - p[0];
+    int j = 0;
+    while (rest >= 0 && j + 1 < p.length) {
+      rest -= p[++j];
     }
-    return last;
+    while (p[j] == 0) {
+      j--;
+    }
+    return j;
   }
 }
