@@ -120,11 +120,15 @@ class DphmmReleaseFunctionCalibrationTest {
 
   /** The lazy walk on a side×side grid, utility graph r = 1.5, support constraint, one-hot p0 at the centre, ε = 1. */
   private static DphmmConfig gridSpec(int side) {
+    return gridSpec(side, Constraint.support());
+  }
+
+  private static DphmmConfig gridSpec(int side, Constraint constraint) {
     int n = side * side;
     double[] p0 = new double[n];
     p0[side * (side / 2) + side / 2] = 1;
     return DphmmOperatorFixtures.utilityRelease(GridModels.lazyWalk(side), p0, GridModels.cellCoordinates(side), 1.5)
-        .constraint(Constraint.support())
+        .constraint(constraint)
         .epsilon(1)
         .build();
   }
@@ -150,8 +154,9 @@ class DphmmReleaseFunctionCalibrationTest {
    * Bytes per subject of the serialized keyed state (values only; the state backend adds the key and namespace per
    * entry) after 30 releases of subjects walking the grid. Reported in docs/operators.md.
    */
-  private static double bytesPerSubject(int side, NoiseKeySource key, int subjects, int[] support) throws Exception {
-    DphmmConfig spec = gridSpec(side);
+  private static double bytesPerSubject(int side, NoiseKeySource key, int subjects, int[] support,
+      Constraint constraint) throws Exception {
+    DphmmConfig spec = gridSpec(side, constraint);
     Random r = new Random(side);
     double[][] m = GridModels.lazyWalk(side);
     List<StateObservation> in = new ArrayList<>();
@@ -201,13 +206,21 @@ class DphmmReleaseFunctionCalibrationTest {
 
   @Test
   void perSubjectStateIsCompactOnGridModels() throws Exception {
+    // the sparse form pays off with the opt-in truncation (docs/dphmm.md, 'The constraint C_t'); the exact support
+    // (the default) holds every cell reachable in 30 steps, so the dense form is the smaller one
+    Constraint truncated = Constraint.support(1e-12);
     int[] support100 = {0};
     int[] support2500 = {0};
-    double small = bytesPerSubject(10, key, 20, support100);
-    double large = bytesPerSubject(50, key, 5, support2500);
-    System.out.printf("DPHMM state bytes per subject: N=100 %.1f (max support %d), N=2500 %.1f (max support %d)%n",
-        small, support100[0], large, support2500[0]);
+    int[] exact2500 = {0};
+    double small = bytesPerSubject(10, key, 20, support100, truncated);
+    double large = bytesPerSubject(50, key, 5, support2500, truncated);
+    double exact = bytesPerSubject(50, key, 5, exact2500, Constraint.support());
+    System.out.printf("DPHMM state bytes per subject: N=100 %.1f (max support %d), N=2500 %.1f (max support %d);"
+        + " exact support N=2500 %.1f (max support %d)%n",
+        small, support100[0], large, support2500[0], exact, exact2500[0]);
     assertThat(small).isLessThanOrEqualTo(9 + 8 * 100 + 16 + 64);
     assertThat(large).as("sparse: far below 8·N = 20,000 bytes").isLessThan(2_500);
+    assertThat(exact).as("never more than the dense form").isLessThanOrEqualTo(9 + 8 * 2500 + 16 + 64);
+    assertThat(exact2500[0]).as("support grows to the reachable set").isGreaterThan(support2500[0]);
   }
 }

@@ -84,6 +84,11 @@ final class PlanConfigText {
     w.println(f("dphmm (%s noise, %d states, a query of %d number%s)", d.noise().configName(), d.states(),
         d.queryDimension(), d.queryDimension() == 1 ? "" : "s"));
     row(w, "epsilon per release", up(d.epsilon()));
+    row(w, "constraint set C_t", d.droppedPriorMass() == 0
+        ? d.constraint() + ", exact: every state of positive prior"
+        : d.constraint() + ", a relaxation: up to delta = " + up(d.droppedPriorMass()) + " of prior mass per release"
+            + " may lie outside C_t; over T releases the true state is outside C_t at some release with"
+            + " probability at most T times delta (docs/dphmm.md, 'The constraint C_t')");
     int sets = d.evaluated().size();
     row(w, "cost for any two states", up(d.costMin()) + " .. " + up(d.costMax()) + (sets == 1
         ? " (1 constraint set: all states)" : " (" + sets + " constraint sets: all states, initial, rows of the chain)"));

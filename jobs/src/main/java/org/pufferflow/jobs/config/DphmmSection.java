@@ -31,6 +31,7 @@ final class DphmmSection {
       Map.entry("utility radius r", "dphmm.policyGraph.radius"),
       Map.entry("transition threshold theta", "dphmm.policyGraph.theta"),
       Map.entry("delta", "dphmm.constraint.delta"),
+      Map.entry("support truncation tau", "dphmm.constraint.truncation"),
       Map.entry("repair", "dphmm.repair"),
       Map.entry("mechanism", "dphmm.mechanism"),
       Map.entry("transition", "model.transition"),
@@ -44,7 +45,7 @@ final class DphmmSection {
     double epsilon = Checks.positive(d.required("epsilon"));
     PolicyGraphSection.Parsed graph = PolicyGraphSection.read(d.required("policyGraph"), model);
     ConfigNode constraintNode = d.optional("constraint");
-    double delta = constraintNode == null ? Double.NaN : constraint(constraintNode);
+    Constraint constraint = constraintNode == null ? Constraint.support() : constraint(constraintNode);
     ConfigNode repairNode = d.optional("repair");
     RepairMode repair = repairNode == null ? RepairMode.STRICT : repairNode.asChoice(REPAIRS, RepairMode::configName);
     ConfigNode fullSpanNode = d.optional("fullSpan");
@@ -62,7 +63,7 @@ final class DphmmSection {
           .initial(model.initial())
           .query(f)
           .policyGraph(graph.build(m, f))
-          .constraint(Double.isNaN(delta) ? Constraint.support() : Constraint.deltaLocationSet(delta))
+          .constraint(constraint)
           .repair(repair)
           .fullSpan(fullSpan)
           .noise(noise)
@@ -72,18 +73,24 @@ final class DphmmSection {
     return new WithBudget<>(config, budget);
   }
 
-  /** δ of the δ-location-set constraint, or NaN for the support constraint. */
-  private static double constraint(ConfigNode c) {
+  /**
+   * The constraint: the exact support (default), the support truncated at {@code truncation: τ} (an opt-in
+   * relaxation, docs/dphmm.md, 'The constraint C_t'), or the δ-location set.
+   */
+  private static Constraint constraint(ConfigNode c) {
     c.expectMapping();
     ConfigNode typeNode = c.required("type");
     String type = typeNode.asString();
     switch (type) {
-      case "support":
-        c.requireMapping("type");
-        return Double.NaN;
+      case "support": {
+        c.requireMapping("type", "truncation");
+        ConfigNode truncation = c.optional("truncation");
+        return truncation == null ? Constraint.support()
+            : Constraint.support(Checks.closedOpen(truncation, 0, 1));
+      }
       case "delta":
         c.requireMapping("type", "delta");
-        return Checks.closedOpen(c.required("delta"), 0, 1);
+        return Constraint.deltaLocationSet(Checks.closedOpen(c.required("delta"), 0, 1));
       default:
         throw typeNode.error("unknown type " + type + ", expected one of support, delta");
     }

@@ -27,6 +27,10 @@ import org.pufferflow.mechanism.dphmm.DphmmNoise;
  * @param laplaceScale S_f/ε per coordinate for Laplace; NaN for K-norm
  * @param expectedL2Error E‖Z − f‖₂ of one release (C = all states)
  * @param queryDiameter max_{j,k} ‖f(s_j) − f(s_k)‖₂ over all states
+ * @param constraint the configured constraint C_t ({@code support}, {@code support(truncation τ)},
+ *     {@code deltaLocationSet(δ)})
+ * @param droppedPriorMass δ of its relaxation: the prior mass a release may leave outside C_t (0: exact support,
+ *     docs/dphmm.md, 'The constraint C_t')
  */
 @Internal
 public record DphmmOutlook(
@@ -47,7 +51,9 @@ public record DphmmOutlook(
     double expectedGaugeError,
     double laplaceScale,
     double expectedL2Error,
-    double queryDiameter) {
+    double queryDiameter,
+    String constraint,
+    double droppedPriorMass) {
 
   public DphmmOutlook {
     exposedBefore = exposedBefore.clone();

@@ -114,7 +114,7 @@ public final class JobPlanner {
         full.degreesOfProtection(), full.addedEdges(), full.exposedAfter(), full.hull().rank(),
         full.hull().measureInSpan(), full.l1Sensitivity(), costs, lo, hi,
         knorm ? ExpectedNorms.knormGauge(full.hull(), c.epsilon()) : Double.NaN, laplaceScale, l2,
-        diameter(f));
+        diameter(f), c.constraint().toString(), c.constraint().droppedMassBound(n));
   }
 
   private static void addSet(Map<String, int[]> sets, String name, int count, int[] scratch) {

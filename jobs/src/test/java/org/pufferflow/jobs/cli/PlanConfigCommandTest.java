@@ -104,6 +104,10 @@ class PlanConfigCommandTest {
     double eps = job.dphmm().epsilon();
     assertThat(d.get("epsilon").asDouble()).isEqualTo(eps);
     assertThat(d.get("states").asInt()).isEqualTo(job.model().numStates());
+    // the constraint and the prior mass its relaxation may leave out (0: the exact support, Definition 4.1)
+    assertThat(d.get("constraint").asText()).isEqualTo(job.dphmm().constraint().toString());
+    assertThat(d.get("droppedPriorMass").asDouble())
+        .isEqualTo(job.dphmm().constraint().droppedMassBound(job.model().numStates()));
     JsonNode full = d.get("fullStateSpace");
     assertThat(full.get("dop")).hasSize(job.model().numStates());
     full.get("dop").forEach(x -> assertThat(x.asInt()).isGreaterThanOrEqualTo(2));

@@ -147,6 +147,10 @@ class InvalidConfigTest {
             "dphmm.policyGraph={\"type\":\"categorical\",\"labels\":[\"x\"]}"),
         c("dphmm.policyGraph.radius: must be > 0, got -1", "dphmm.policyGraph={\"type\":\"utility\",\"radius\":-1}"),
         c("dphmm.constraint.delta: must be in [0, 1), got 1", "dphmm.constraint={\"type\":\"delta\",\"delta\":1}"),
+        c("dphmm.constraint.truncation: must be in [0, 1), got -1",
+            "dphmm.constraint={\"type\":\"support\",\"truncation\":-1}"),
+        c("dphmm.constraint.truncation: unknown key, expected one of type, delta",
+            "dphmm.constraint={\"type\":\"delta\",\"delta\":0.1,\"truncation\":1e-12}"),
         c("dphmm.repair: unknown value best, expected one of strict, greedy, min-volume", "dphmm.repair=\"best\""),
         c("dphmm.fullSpan: expected true or false, got \"yes\"", "dphmm.fullSpan=\"yes\""),
         c("dphmm.budget.total: must be > 0, got 0", "dphmm.budget={\"total\":0}"),
@@ -246,6 +250,18 @@ class InvalidConfigTest {
   void theBaseConfigurationIsValid() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate(), BASE_DIR);
     assertThat(c.redaction().holdBackTicks()).isEqualTo(4);
+  }
+
+  /** The support constraint is exact unless a truncation is asked for (docs/dphmm.md, 'The constraint C_t'). */
+  @Test
+  void theSupportConstraintIsExactUnlessATruncationIsConfigured() throws Exception {
+    assertThat(ConfigLoader.parse(mutate("dphmm.constraint={\"type\":\"support\"}"), BASE_DIR).dphmm()
+        .constraint()).isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support())
+        .isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support(0));
+    org.pufferflow.mechanism.dphmm.Constraint truncated = ConfigLoader.parse(
+        mutate("dphmm.constraint={\"type\":\"support\",\"truncation\":1e-12}"), BASE_DIR).dphmm().constraint();
+    assertThat(truncated).isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support(1e-12));
+    assertThat(truncated.droppedMassBound(2)).isGreaterThanOrEqualTo(1e-12);
   }
 
   /**

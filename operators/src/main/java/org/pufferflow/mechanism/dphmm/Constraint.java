@@ -15,14 +15,32 @@ public interface Constraint extends java.io.Serializable {
    */
   int select(double[] prior, int[] out);
 
-  /** The default: support with τ = 1e-12. */
-  static Constraint support() {
-    return SupportConstraint.DEFAULT;
+  /**
+   * The largest prior mass, Σ_{i ∉ C} p⁻[i], this constraint may leave outside C in one release of an N-state
+   * chain: the δ of its relaxation (docs/dphmm.md, 'The constraint C_t'); 0 for the exact support.
+   */
+  double droppedMassBound(int states);
+
+  /**
+   * Whether the posterior is restricted to C (the states left out are dropped from the filter, which keeps the
+   * per-subject state small: the support truncation) or kept over every state of positive prior, those outside C
+   * with their surrogate's likelihood (the δ-location set, whose dropped mass must be able to come back).
+   */
+  default boolean restrictsPosterior() {
+    return false;
   }
 
-  /** C = {i : p⁻[i] &gt; τ}. */
+  /** The default: the exact support C = {i : p⁻[i] &gt; 0} (the paper's Definition 4.1). */
+  static Constraint support() {
+    return SupportConstraint.EXACT;
+  }
+
+  /**
+   * C = {i : p⁻[i] &gt; τ}: τ = 0 is the exact support; τ &gt; 0 truncates it, a relaxation that leaves up to
+   * (N − 1)·τ of prior mass outside C.
+   */
   static Constraint support(double tau) {
-    return new SupportConstraint(tau);
+    return tau == 0 ? SupportConstraint.EXACT : new SupportConstraint(tau);
   }
 
   /** Xiao and Xiong's δ-location set: the smallest prefix by descending p⁻ with mass ≥ 1 − δ, δ ∈ [0, 1). */

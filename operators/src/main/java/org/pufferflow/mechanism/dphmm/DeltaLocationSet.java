@@ -85,6 +85,11 @@ final class DeltaLocationSet implements Constraint {
   }
 
   @Override
+  public double droppedMassBound(int states) {
+    return Math.min(1, delta + MASS_TOLERANCE);
+  }
+
+  @Override
   public boolean equals(Object o) {
     return o instanceof DeltaLocationSet && Double.compare(((DeltaLocationSet) o).delta, delta) == 0;
   }

@@ -16,11 +16,13 @@ import org.pufferflow.policy.StateQuery;
 /**
  * One DPHMM release step, exactly as docs/dphmm.md, 'What a release does' (the paper's Algorithm 2 with the project's decisions):
  * prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator}; docs/dphmm.md,
- * "Gaps"); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
+ * "Gaps") with its exact support ({@link PriorSupport}); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
  * C, docs/dphmm.md, 'Making it fast'); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
  * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
- * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s_i)‖_{K_t} on C,
- * normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
+ * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s′_i)‖_{K_t}
+ * over C (exact or truncated support) or over every state of positive prior (δ-location set; s′_i = s_i on C, its
+ * surrogate outside C), normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t}
+ * (Theorem 6.3).
  *
  * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
  * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
@@ -52,6 +54,8 @@ public final class DphmmReleaser {
 
   private final DphmmConfig config;
   private final GapPropagator gaps;
+  private final PriorSupport support;
+  private final boolean posteriorOnC; // the posterior lives on C (exact support, or a truncation that drops)
   private final StateQuery f;
   private final int n;
   private final int d;
@@ -64,6 +68,7 @@ public final class DphmmReleaser {
   private final double[] prior;
   private final double[] scratch;
   private final int[] c;
+  private final int[] centre; // for a state of positive prior outside C: the position in C of its surrogate
   private final double[] logw;
   private final double[] u;
   private final ExpMemo expMemo = new ExpMemo();
@@ -72,8 +77,11 @@ public final class DphmmReleaser {
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
     this.gaps = new GapPropagator(config.transition());
+    this.support = new PriorSupport(config.transition());
     this.f = config.query();
     this.n = config.states();
+    this.posteriorOnC =
+        config.constraint().droppedMassBound(n) == 0 || config.constraint().restrictsPosterior();
     this.d = f.dimension();
     this.epsilon = config.epsilon();
     this.memo = new HullMemo(config.cacheCapacity());
@@ -91,6 +99,7 @@ public final class DphmmReleaser {
     this.prior = new double[n];
     this.scratch = new double[n];
     this.c = new int[n];
+    this.centre = new int[n];
     this.logw = new double[n];
     this.u = new double[d];
   }
@@ -237,6 +246,7 @@ public final class DphmmReleaser {
     } else {
       PufferPreconditions.checkAtLeast("gap", gap, 1);
       gaps.propagate(posterior, gap, prior);
+      support.restrict(posterior, gap, prior);
     }
     lastCount = config.constraint().select(prior, c);
     return lastCount;
@@ -247,8 +257,19 @@ public final class DphmmReleaser {
     for (int a = 0; a < d; a++) {
       out.z[a] = f.get(only, a);
     }
-    Arrays.fill(posterior, 0.0);
-    posterior[only] = 1.0;
+    if (posteriorOnC) {
+      Arrays.fill(posterior, 0.0);
+      posterior[only] = 1.0;
+    } else {
+      // every state of positive prior is released as f(only): the release says nothing, p⁺ = p⁻ (normalised)
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        sum += prior[i];
+      }
+      for (int i = 0; i < n; i++) {
+        posterior[i] = prior[i] / sum;
+      }
+    }
     out.exact = true;
     out.constraintSize = 1;
     out.hullRank = 0;
@@ -274,54 +295,60 @@ public final class DphmmReleaser {
   }
 
   /**
-   * Steps 9–10: the posterior over C and the two costs. One pass computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every
-   * likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows; repeated exponents are looked up in an
-   * {@link ExpMemo} (same values as Math.exp). If the sum could have underflowed (below
-   * {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone in
-   * log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
+   * Steps 9–10: the posterior and the two costs. The posterior ranges over C and, for a δ-location set, over the
+   * states of positive prior outside C too, which are released as their surrogate and so have its likelihood
+   * ({@link PriorSupport#outsideStates}); their mass can come back (a truncated support drops them instead). One pass computes
+   * w_i = p⁻_i·exp(−ε‖z − f_i‖) — every likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows;
+   * repeated exponents are looked up in an {@link ExpMemo} (same values as Math.exp). If the sum could have
+   * underflowed (below {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the
+   * update is redone in log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
+   * A state of positive likelihood whose weight still rounds to 0 keeps {@link Double#MIN_VALUE}, so the support of
+   * p⁺ stays exact.
    */
   private void update(double[] posterior, GeometrySlot g, int k, DphmmRelease out) {
     double[] z = out.z;
     boolean laplace = config.noise() == DphmmNoise.LAPLACE;
-    double sum = 0;
-    expMemo.begin();
     for (int q = 0; q < k; q++) {
       int i = c[q];
-      double dist;
       if (laplace) {
         // S_f = 0: the release was exact, so the likelihood is 1 where f_i = z and 0 elsewhere
         double l1 = l1From(z, i);
-        dist = g.l1Sensitivity > 0 ? l1 / g.l1Sensitivity : l1 == 0 ? 0 : Double.POSITIVE_INFINITY;
+        logw[q] = g.l1Sensitivity > 0 ? l1 / g.l1Sensitivity : l1 == 0 ? 0 : Double.POSITIVE_INFINITY;
       } else {
-        dist = g.hull.normOfDifference(z, 0, fFlat, i * d);
+        logw[q] = g.hull.normOfDifference(z, 0, fFlat, i * d);
       }
-      logw[q] = dist;
-      double w = prior[i] * expMemo.exp(-epsilon * dist);
-      scratch[q] = w;
+    }
+    int total = k + (posteriorOnC ? 0 : PriorSupport.outsideStates(f, prior, c, k, centre));
+    double sum = 0;
+    expMemo.begin();
+    for (int p = 0; p < total; p++) {
+      double w = prior[c[p]] * expMemo.exp(-epsilon * logw[p < k ? p : centre[p]]);
+      scratch[p] = w;
       sum += w;
     }
     expMemo.end();
     if (!(sum >= LINEAR_SPACE_FLOOR)) {
       double max = Double.NEGATIVE_INFINITY;
-      for (int q = 0; q < k; q++) {
-        double lw = Math.log(prior[c[q]]) - epsilon * logw[q];
-        scratch[q] = lw;
+      for (int p = 0; p < total; p++) {
+        double lw = Math.log(prior[c[p]]) - epsilon * logw[p < k ? p : centre[p]];
+        scratch[p] = lw;
         max = Math.max(max, lw);
       }
       if (max == Double.NEGATIVE_INFINITY) {
         throw new IllegalStateException("release z has zero density under every state of the constraint");
       }
       sum = 0;
-      for (int q = 0; q < k; q++) {
-        double w = Math.exp(scratch[q] - max);
-        scratch[q] = w;
+      for (int p = 0; p < total; p++) {
+        double w = Math.exp(scratch[p] - max);
+        scratch[p] = w;
         sum += w;
       }
     }
     Arrays.fill(posterior, 0.0);
     double inv = 1.0 / sum;
-    for (int q = 0; q < k; q++) {
-      posterior[c[q]] = scratch[q] * inv;
+    for (int p = 0; p < total; p++) {
+      double w = scratch[p] * inv;
+      posterior[c[p]] = w == 0 && logw[p < k ? p : centre[p]] < Double.POSITIVE_INFINITY ? Double.MIN_VALUE : w;
     }
     double multiplier = laplace ? g.laplaceMultiplier : g.kNormMultiplier;
     out.exact = false;

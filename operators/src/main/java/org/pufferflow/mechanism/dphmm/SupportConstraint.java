@@ -3,22 +3,24 @@ package org.pufferflow.mechanism.dphmm;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (docs/test-vectors.md, 'DPHMM'). τ = 1e-12 by default; the paper's
- * Definition 4.1 uses τ = 0. Immutable.
+ * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (docs/dphmm.md, 'The constraint C_t'). The default τ = 0 is
+ * the paper's Definition 4.1, C_t = {s : p⁻_t(s) &gt; 0}: the releaser keeps every structurally positive prior entry
+ * positive ({@link PriorSupport}), so underflow cannot drop a state. τ &gt; 0 is the opt-in truncation, a relaxation:
+ * the states it drops carry at most δ = (N − 1)·τ of the filter's prior mass per release ({@link #droppedMassBound})
+ * and are dropped from the posterior too (a sparse per-subject state); over T releases the true state is outside C
+ * at some release with probability at most T·δ under the model. Immutable.
  */
 final class SupportConstraint implements Constraint {
 
   private static final long serialVersionUID = 1L;
 
-  /** The project's default threshold. */
-  public static final double DEFAULT_TAU = 1e-12;
-
-  static final SupportConstraint DEFAULT = new SupportConstraint(DEFAULT_TAU);
+  /** The exact support (τ = 0, Definition 4.1). */
+  static final SupportConstraint EXACT = new SupportConstraint(0);
 
   private final double tau;
 
   SupportConstraint(double tau) {
-    this.tau = PufferPreconditions.checkClosedOpenInterval("support threshold tau", tau, 0, 1);
+    this.tau = PufferPreconditions.checkClosedOpenInterval("support truncation tau", tau, 0, 1);
   }
 
   public double tau() {
@@ -40,6 +42,17 @@ final class SupportConstraint implements Constraint {
   }
 
   @Override
+  public double droppedMassBound(int states) {
+    return tau == 0 ? 0 : Math.min(1, Math.nextUp((states - 1) * tau));
+  }
+
+  /** A truncated support drops its states from the posterior too (docs/dphmm.md, 'The constraint C_t'). */
+  @Override
+  public boolean restrictsPosterior() {
+    return true;
+  }
+
+  @Override
   public boolean equals(Object o) {
     return o instanceof SupportConstraint && Double.compare(((SupportConstraint) o).tau, tau) == 0;
   }
@@ -51,6 +64,6 @@ final class SupportConstraint implements Constraint {
 
   @Override
   public String toString() {
-    return "support(" + tau + ")";
+    return tau == 0 ? "support" : "support(truncation " + tau + ")";
   }
 }

@@ -37,7 +37,12 @@ class ConstraintVectorsTest {
     for (JsonNode t : X.get("constraints").get("support")) {
       double[] p = vector(t.get("p_minus"));
       assertThat(select(Constraint.support(t.get("tau").asDouble()), p)).containsExactly(ints(t.get("C")));
-      assertThat(select(Constraint.support(), p)).containsExactly(ints(t.get("C")));
+      // the default is the exact support (Definition 4.1): the vectors' states at or below τ stay in C
+      assertThat(select(Constraint.support(), p)).containsExactly(
+          java.util.stream.IntStream.range(0, p.length).filter(i -> p[i] > 0).toArray());
+      assertThat(Constraint.support().droppedMassBound(p.length)).isZero();
+      assertThat(Constraint.support(t.get("tau").asDouble()).droppedMassBound(p.length))
+          .isGreaterThanOrEqualTo((p.length - 1) * t.get("tau").asDouble());
     }
   }
 

@@ -117,7 +117,8 @@ class FilterVectorsTest {
     p0[0] = 1;
     StateQuery q = StateQuery.of(GridModels.cellCoordinates(side));
     return DphmmConfig.builder().transition(TransitionMatrices.of(m)).initial(p0).query(q)
-        .policyGraph(PolicyGraph.utility(q, 1.5)).repair(RepairMode.GREEDY).epsilon(1);
+        .policyGraph(PolicyGraph.utility(q, 1.5)).repair(RepairMode.GREEDY).epsilon(1)
+        .constraint(Constraint.support(1e-12)); // the vectors' truncation (docs/test-vectors.md)
   }
 
   @Test

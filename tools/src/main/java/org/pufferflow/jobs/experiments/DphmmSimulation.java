@@ -8,6 +8,7 @@ import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.mechanism.dphmm.PriorSupport;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.ProtectableGraph;
@@ -18,9 +19,9 @@ import org.pufferflow.policy.ProtectableGraph;
  * protection of the true state, DoP(s*) = #{s_j ∈ C : f(s_j) − f(s*) ∈ K_t} (boundary inclusive, as the
  * protectable graph counts it), the error ‖z − f(s*)‖₂ in km, |C| and the wall-clock time of the release call.
  *
- * <p>C and K_t are recomputed beside the releaser from public inputs only (the prior p⁺·M, the constraint, the
- * policy graph, {@link ProtectableGraph#repair} with the configuration's repair mode), memoised per C in a bounded
- * map, and the time of that analysis is not counted. The noise of release t of sequence i is drawn under the
+ * <p>C and K_t are recomputed beside the releaser from public inputs only (the prior p⁺·M with its exact support,
+ * the constraint, the policy graph, {@link ProtectableGraph#repair} with the configuration's repair mode), memoised
+ * per C in a bounded map, and the time of that analysis is not counted. The noise of release t of sequence i is drawn under the
  * context {@code (GeolifeDphmm.CONTEXT, label + "/seq=" + i, t)}, so configurations with the same label use the
  * same random numbers (common random numbers across ε). Not thread-safe; one instance per run.
  */
@@ -143,6 +144,7 @@ final class DphmmSimulation {
     double[] scratch = new double[n];
     int[] c = new int[n];
     Constraint constraint = config.constraint();
+    PriorSupport support = new PriorSupport(geo.transition);
     for (int i = 0; i < sequences.length; i++) {
       double[] posterior = releaser.newPosterior();
       for (int t = 0; t < ticks; t++) {
@@ -154,6 +156,7 @@ final class DphmmSimulation {
             System.arraycopy(geo.initial, 0, prior, 0, n);
           } else {
             geo.transition.multiplyLeftPower(posterior, 1, prior, scratch);
+            support.restrict(posterior, 1, prior);
           }
           k = constraint.select(prior, c);
         }
