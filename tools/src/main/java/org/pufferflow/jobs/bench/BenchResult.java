@@ -17,6 +17,8 @@ import org.apache.flink.annotation.Internal;
  * @param stateBytesPerSubject the operator's checkpointed keyed state per subject in steady state (a separate run
  *     over at most 10,000 subjects), or −1 when no checkpoint of that run completed
  * @param seconds the length of the operator's timed span
+ * @param releaseToProduct DPHMM: one bare release ÷ one sparse p·M on the same posteriors, in the same run (NaN for
+ *     the other mechanisms and where not measured)
  */
 @Internal
 public record BenchResult(
@@ -30,7 +32,16 @@ public record BenchResult(
     double passThroughRecordsPerSecond,
     double mechanismRecordsPerSecond,
     double stateBytesPerSubject,
-    double seconds) {
+    double seconds,
+    double releaseToProduct) {
+
+  /** A result without a release ÷ p·M ratio. */
+  public BenchResult(BenchMechanism mechanism, int states, int subjects, String stateBackend, int parallelism,
+      long records, double recordsPerSecond, double passThroughRecordsPerSecond, double mechanismRecordsPerSecond,
+      double stateBytesPerSubject, double seconds) {
+    this(mechanism, states, subjects, stateBackend, parallelism, records, recordsPerSecond,
+        passThroughRecordsPerSecond, mechanismRecordsPerSecond, stateBytesPerSubject, seconds, Double.NaN);
+  }
 
   /** Operator ÷ pass-through. */
   public double ratioToPassThrough() {

@@ -75,16 +75,16 @@ public final class KeyedOperatorBench {
       Timed t = timed(cluster);
       BenchCluster.JobRun pass = t.passThrough();
       BenchCluster.JobRun op = t.operator();
-      double bare = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
-          options.seconds());
+      BareMechanismLoop.Rates bare = BareMechanismLoop.rates(options.mechanism(), options.states(),
+          options.subjects(), options.seconds());
       int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
       long stateRecords = (long) steadyStateTicks() * stateSubjects;
       BenchCluster.JobRun state =
           cluster.run(job(cluster, true, stateRecords, true, stateSubjects), "bench state size");
       double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / stateSubjects;
       return new BenchResult(options.mechanism(), options.states(), options.subjects(), options.stateBackend(),
-          options.parallelism(), op.records(), op.recordsPerSecond(), pass.recordsPerSecond(), bare, stateBytes,
-          op.seconds());
+          options.parallelism(), op.records(), op.recordsPerSecond(), pass.recordsPerSecond(),
+          bare.recordsPerSecond(), stateBytes, op.seconds(), bare.releaseToProduct());
     } finally {
       deleteRecursively(work);
     }

@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
  * records through the mechanism's keyed operator on a local MiniCluster, beside a pass-through keyed job on the same
  * input and the bare mechanism in a loop, in one run ({@link KeyedOperatorBench}). {@code --json} prints one object
  * with {@code recordsPerSecond}, {@code passThroughRecordsPerSecond}, {@code mechanismRecordsPerSecond},
- * {@code stateBytesPerSubject}, {@code subjects}, {@code states}, {@code stateBackend} and the two ratios.
+ * {@code stateBytesPerSubject}, {@code releaseToProduct} (DPHMM: one bare release ÷ one sparse p·M),
+ * {@code subjects}, {@code states}, {@code stateBackend} and the two ratios.
  */
 abstract class BenchOperatorCommand implements Callable<Integer> {
 
@@ -50,6 +51,9 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
       w.printf("  bare mechanism%12.0f records/s  (operator / mechanism = %.2f)%n", r.mechanismRecordsPerSecond(),
           r.ratioToMechanism());
       w.printf("  keyed state   %12.1f bytes per subject (checkpointed)%n", r.stateBytesPerSubject());
+      if (!Double.isNaN(r.releaseToProduct())) {
+        w.printf("  bare release  %12.2f × one sparse p·M on the same posteriors%n", r.releaseToProduct());
+      }
     }
     w.flush();
     return 0;
@@ -64,6 +68,9 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
     out.set("ratioToPassThrough", CliJson.number(r.ratioToPassThrough()));
     out.set("ratioToMechanism", CliJson.number(r.ratioToMechanism()));
     out.set("stateBytesPerSubject", CliJson.number(r.stateBytesPerSubject()));
+    if (!Double.isNaN(r.releaseToProduct())) {
+      out.set("releaseToProduct", CliJson.number(r.releaseToProduct()));
+    }
     out.put("subjects", r.subjects());
     out.put("states", r.states());
     out.put("stateBackend", r.stateBackend());
@@ -77,7 +84,8 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Command(name = "dphmm", mixinStandardHelpOptions = true,
       description = "Throughput of the DPHMM release operator beside pass-through and the bare releaser.")
   static final class Dphmm extends BenchOperatorCommand {
-    @Option(names = "--states", paramLabel = "N", description = "Model states N (default 100).")
+    @Option(names = "--states", paramLabel = "N",
+        description = "Model states N, 2 … 10000 (default 100; a square N is a √N × √N grid).")
     Integer states;
 
     @Override
