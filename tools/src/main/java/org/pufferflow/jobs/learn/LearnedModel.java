@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
+import org.pufferflow.chain.SparseStationary;
 import org.pufferflow.chain.TransitionEstimator;
 import org.pufferflow.common.PufferPreconditions;
 
@@ -104,7 +105,8 @@ public record LearnedModel(
       return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN,
           SummaryGaps.of(p, null).gapP(), Double.NaN, null, 0, warnings, traces.query());
     }
-    double[] pi = ChainAnalysis.stationary(p);
+    // the dense LU is O(N³): a 2,500-state chain took most of a minute; the sparse solve gives the same system
+    double[] pi = SummaryGaps.computed(n) ? ChainAnalysis.stationary(p) : SparseStationary.of(p);
     int period = Ergodicity.period(p);
     if (period != 1) {
       warnings.add("the learned chain is periodic with period " + period + ", not aperiodic (not ergodic):"
