@@ -149,11 +149,12 @@ public final class KeyedOperatorBench {
 
   /**
    * Ticks after which a subject's state has its steady-state size: a full MQM window (the ring holds only the
-   * states seen so far), a full redaction hold-back, a few DPHMM releases.
+   * states seen so far), a full redaction hold-back, ten DPHMM releases (the first releases start from the uniform
+   * p0, whose posterior covers every state; by the tenth it has settled on a neighbourhood of the releases).
    */
   private int steadyStateTicks() {
     return switch (options.mechanism()) {
-      case DPHMM -> 3;
+      case DPHMM -> 10;
       case MQM -> BenchModels.WINDOW + 1;
       case REDACTION -> (int) BenchModels.redaction().holdBackTicks() + 2;
     };
