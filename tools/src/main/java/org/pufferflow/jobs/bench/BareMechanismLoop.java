@@ -20,7 +20,7 @@ import org.pufferflow.noise.NoiseKey;
  *
  * <p>For DPHMM it also times one sparse p·M product on the subjects' current posteriors (the representative
  * posteriors the releases left, each multiplied in turn) for the same length, right after the releases: the
- * release ÷ p·M ratio of docs/benchmarks.md, 'DPHMM at N = 10⁴'.
+ * release ÷ p·M ratio of docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'.
  */
 final class BareMechanismLoop {
 

@@ -16,7 +16,7 @@ import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.operators.state.CompactPosterior;
 
 /**
- * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at N = 10⁴'): the DPHMM
+ * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'): the DPHMM
  * release on √N × √N grids, N = 100 … 10⁴, with the model of {@code bench dphmm} (lazy walk, stay 0.6; uniform p0;
  * f = cell coordinates; utility graph r = 1.5; support constraint; strict repair; K-norm; ε = 1). Subjects follow
  * the lazy walk from a fixed seed; noise from the public experiment key. Per N: the time of one release and of one
