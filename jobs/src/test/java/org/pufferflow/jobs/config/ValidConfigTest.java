@@ -195,7 +195,7 @@ class ValidConfigTest {
         {"- {to: [0, 2], p: [0.3, 0.7]}", "model.modelFile(learned.yaml).transition.sparse[0].to[1]: state index 2"
             + " outside 0..1"},
         {"- {to: [0], p: [0.3, 0.7]}", "model.modelFile(learned.yaml).transition.sparse[0].p: has 2 entries, to has 1"},
-        {"- {to: [0, 1], p: [0.3, 0.6]}", "model.modelFile(learned.yaml).transition[0]: row sums to 0.9, expected 1"
+        {"- {to: [0, 1], p: [0.4, 0.5]}", "model.modelFile(learned.yaml).transition[0]: row sums to 0.9, expected 1"
             + " (±1e-9)"},
     };
     for (String[] c : cases) {

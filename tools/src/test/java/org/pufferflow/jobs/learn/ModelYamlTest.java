@@ -42,15 +42,20 @@ class ModelYamlTest {
     subjects.put("s", seq);
     LearnedModel m = LearnedModel.fit(new TraceSet(labels, 1000, subjects, null, seq.length, 0), 0.3, 0);
     ModelYaml.write(m, 1000, List.of("comment: with # and \"quotes\"", "second\nline"), dir.resolve("m.yaml"));
+    ModelConfig loaded = loadThroughAJob("m.yaml");
+    assertThat(loaded.states()).isEqualTo(labels);
+    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+  }
+
+  /** The model of a minimal job whose model.modelFile is {@code file} in {@link #dir}. */
+  private ModelConfig loadThroughAJob(String file) throws IOException {
     Files.writeString(dir.resolve("job.yaml"), """
         kafka: {bootstrapServers: localhost:9092}
         time: {tickMillis: 1000}
-        model: {modelFile: m.yaml}
+        model: {modelFile: %s}
         discretizer: {type: categorical}
-        """);
-    ModelConfig loaded = ConfigLoader.load(dir.resolve("job.yaml")).model();
-    assertThat(loaded.states()).isEqualTo(labels);
-    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+        """.formatted(file));
+    return ConfigLoader.load(dir.resolve("job.yaml")).model();
   }
 
   /** A lazy walk on a side × side grid visited by a few walkers (deterministic), unsmoothed: a sparse chain. */
@@ -92,13 +97,7 @@ class ModelYamlTest {
     String text = ModelYaml.render(m, 1000, List.of());
     assertThat(text).contains("transition:\n  sparse:\n    - {to: [");
     Files.writeString(dir.resolve("m.yaml"), text);
-    Files.writeString(dir.resolve("job.yaml"), """
-        kafka: {bootstrapServers: localhost:9092}
-        time: {tickMillis: 1000}
-        model: {modelFile: m.yaml}
-        discretizer: {type: categorical}
-        """);
-    assertThat(ConfigLoader.load(dir.resolve("job.yaml")).model().transition()).isDeepEqualTo(m.transition());
+    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transition());
   }
 
   @Test
@@ -127,13 +126,7 @@ class ModelYamlTest {
     }
     assertThat(y.length()).isGreaterThan(3 * 1024 * 1024);
     Files.writeString(dir.resolve("big.yaml"), y);
-    Files.writeString(dir.resolve("job.yaml"), """
-        kafka: {bootstrapServers: localhost:9092}
-        time: {tickMillis: 1000}
-        model: {modelFile: big.yaml}
-        discretizer: {type: categorical}
-        """);
-    double[][] p = ConfigLoader.load(dir.resolve("job.yaml")).model().transition();
+    double[][] p = loadThroughAJob("big.yaml").transition();
     assertThat(p).hasNumberOfRows(n);
     assertThat(p[n - 1][0]).isEqualTo(1.0);
     assertThat(p[3][4]).isEqualTo(1.0);
