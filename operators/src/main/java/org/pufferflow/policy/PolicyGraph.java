@@ -58,15 +58,28 @@ public final class PolicyGraph implements java.io.Serializable {
   public static PolicyGraph utility(StateQuery f, double r) {
     PufferPreconditions.checkNonNegative("utility radius r", r);
     double limit = r * (1 + UTILITY_TOLERANCE);
+    // sweep in the order of the first coordinate: only states whose first coordinates differ by at most the limit
+    // (with a margin for rounding in the distance) can be joined, so a grid of N cells costs O(N log N + N·w)
+    // instead of N²/2 distances (10,000 cells: 5·10⁷); the edge test itself is unchanged
+    int n = f.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> f.get(i, 0)));
+    double window = limit * (1 + 1e-6) + Double.MIN_NORMAL;
     List<int[]> edges = new ArrayList<>();
-    for (int j = 0; j < f.size(); j++) {
-      for (int k = j + 1; k < f.size(); k++) {
+    for (int a = 0; a < n; a++) {
+      int j = order[a];
+      double x = f.get(j, 0);
+      for (int b = a + 1; b < n && f.get(order[b], 0) - x <= window; b++) {
+        int k = order[b];
         if (Math.sqrt(f.squaredDistance(j, k)) <= limit) {
-          edges.add(new int[] {j, k});
+          edges.add(new int[] {Math.min(j, k), Math.max(j, k)});
         }
       }
     }
-    return fromPairs(f.size(), edges);
+    return fromPairs(n, edges);
   }
 
   /** G_trs(θ): jk (j ≠ k) is an edge iff ∃i with M[i,j] &gt; θ and M[i,k] &gt; θ. */

@@ -23,9 +23,12 @@ final class ChainChecks {
 
   private ChainChecks() {}
 
-  /** Reads {@code node} as an N×N transition matrix, failing with a message naming the offending row or entry. */
+  /**
+   * Reads {@code node} as an N×N transition matrix — a list of N dense rows, or the sparse row form
+   * ({@link SparseTransitionRows}) — failing with a message naming the offending row or entry.
+   */
   static double[][] readTransition(ConfigNode node, int n) {
-    double[][] m = node.asMatrix();
+    double[][] m = node.isMapping() ? SparseTransitionRows.read(node, n) : node.asMatrix();
     if (m.length != n) {
       throw node.error("has " + m.length + " rows, expected " + n + " (one per state)");
     }

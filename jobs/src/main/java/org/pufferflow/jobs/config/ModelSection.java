@@ -43,7 +43,7 @@ final class ModelSection {
       String name = fileNode.asString();
       Path path = baseDir.resolve(name).toAbsolutePath().normalize();
       ConfigNode learned =
-          new ConfigNode(YamlDocuments.parse(YamlDocuments.read(path, fileNode.path()), fileNode.path()),
+          new ConfigNode(YamlDocuments.parseModel(YamlDocuments.read(path, fileNode.path()), fileNode.path()),
               fileNode.path() + "(" + name + ")");
       if (!learned.isMapping()) {
         throw learned.error("expected a mapping with states and transition");

@@ -173,6 +173,39 @@ class ValidConfigTest {
   }
 
   @Test
+  void sparseRowsInAModelFileGiveTheDenseMatrix(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("learned.yaml"), """
+        states: [out, in]
+        transition:
+          sparse:
+            - {to: [0, 1], p: [0.7, 0.3]}
+            - {to: [1], p: [1.0]}
+        """);
+    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-redaction", "-dphmm", "-mqm");
+    JobConfig c = ConfigLoader.parse(yaml, dir);
+    assertThat(c.model().transition()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0, 1.0}});
+  }
+
+  @Test
+  void badSparseRowsAreRefusedAtTheirPath(@TempDir Path dir) throws Exception {
+    String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-redaction", "-dphmm", "-mqm");
+    String[][] cases = {
+        {"- {to: [1, 0], p: [0.3, 0.7]}", "model.modelFile(learned.yaml).transition.sparse[0].to[1]: state index 0"
+            + " not above the previous one (1): list each column once, increasing"},
+        {"- {to: [0, 2], p: [0.3, 0.7]}", "model.modelFile(learned.yaml).transition.sparse[0].to[1]: state index 2"
+            + " outside 0..1"},
+        {"- {to: [0], p: [0.3, 0.7]}", "model.modelFile(learned.yaml).transition.sparse[0].p: has 2 entries, to has 1"},
+        {"- {to: [0, 1], p: [0.4, 0.5]}", "model.modelFile(learned.yaml).transition[0]: row sums to 0.9, expected 1"
+            + " (±1e-9)"},
+    };
+    for (String[] c : cases) {
+      Files.writeString(dir.resolve("learned.yaml"),
+          "states: [out, in]\ntransition:\n  sparse:\n    " + c[0] + "\n    - {to: [1], p: [1.0]}\n");
+      assertThatThrownBy(() -> ConfigLoader.parse(yaml, dir)).isInstanceOf(ConfigException.class).hasMessage(c[1]);
+    }
+  }
+
+  @Test
   void theConfigurationIsSerializableForFlink() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[0,1]]}"), BASE_DIR);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -5,10 +5,12 @@ import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The adversary's posterior over N states as DPHMM keyed state, in whichever of two encodings is smaller: dense
- * (N doubles) or sparse (the indices and values of the support, the states with non-zero mass). Grid mobility
- * models keep the posterior on a small neighbourhood of the last release, so a 2,500-state model typically stores a
- * few dozen entries instead of 2,500.
+ * The adversary's posterior over N states as DPHMM keyed state, in whichever of three encodings is smallest: dense
+ * (N doubles), sparse pairs (the index and value of each state of the support, the states with non-zero mass) or
+ * sparse runs (the support as runs of consecutive indices, each a start and a length, then its values). Grid
+ * mobility models keep the posterior on a neighbourhood of the last release — on a row-major grid a few dozen runs
+ * of consecutive cells — so a 10,000-state model stores its support's values and a few ints per grid row instead of
+ * 10,000 doubles (docs/operators.md, 'DPHMM release function').
  *
  * <p>Values round-trip bit for bit: {@link #decodeInto} after {@link #encode} restores exactly the vector encoded,
  * so a restored subject continues with the same posterior and the same releases.
@@ -20,9 +22,15 @@ import org.pufferflow.common.PufferPreconditions;
 @Internal
 public final class CompactPosterior {
 
+  /** Encoding tags as serialized (0 and 1 are the format's original dense/sparse boolean). */
+  static final byte DENSE = 0;
+  static final byte PAIRS = 1;
+  static final byte RUNS = 2;
+
   private int states;
   private int support;
-  private boolean sparse;
+  private int runs;
+  private byte encoding;
   private int[] indices = new int[0];
   private double[] values = new double[0];
 
@@ -39,24 +47,42 @@ public final class CompactPosterior {
     return support;
   }
 
-  /** Whether the sparse encoding is in use. */
+  /** Whether a sparse encoding (pairs or runs) is in use. */
   public boolean isSparse() {
-    return sparse;
+    return encoding != DENSE;
+  }
+
+  /** The encoding in use: {@link #DENSE}, {@link #PAIRS} or {@link #RUNS}. */
+  byte encoding() {
+    return encoding;
+  }
+
+  /** Number of runs of consecutive indices in the support. */
+  int runs() {
+    return runs;
   }
 
   /** Stores {@code p} (length N ≥ 1), choosing the smaller encoding. */
   public CompactPosterior encode(double[] p) {
     PufferPreconditions.checkArgument(p.length >= 1, "posterior: must have at least one state");
     int nnz = 0;
+    int r = 0;
+    boolean previous = false;
     for (double x : p) {
-      if (x != 0) {
+      boolean in = x != 0;
+      if (in) {
         nnz++;
+        if (!previous) {
+          r++;
+        }
       }
+      previous = in;
     }
     states = p.length;
     support = nnz;
-    sparse = sparseIsSmaller(states, nnz);
-    if (sparse) {
+    runs = r;
+    encoding = smallest(states, nnz, r);
+    if (encoding != DENSE) {
       ensure(nnz, true);
       int k = 0;
       for (int i = 0; i < p.length; i++) {
@@ -75,7 +101,7 @@ public final class CompactPosterior {
   /** Writes the vector held into {@code out} (length N), zeros included. */
   public void decodeInto(double[] out) {
     PufferPreconditions.checkLength("posterior", out.length, states);
-    if (sparse) {
+    if (encoding != DENSE) {
       Arrays.fill(out, 0, states, 0);
       for (int k = 0; k < support; k++) {
         out[indices[k]] = values[k];
@@ -98,14 +124,33 @@ public final class CompactPosterior {
     }
   }
 
-  /** True when the support's indices and values take fewer bytes than N doubles. */
-  static boolean sparseIsSmaller(int states, int support) {
-    return 12L * support < 8L * states;
+  /** The encoding of fewest bytes for this N, support size and number of runs (ties: dense, then pairs). */
+  static byte smallest(int states, int support, int runs) {
+    long dense = size(DENSE, states, support, runs);
+    long pairs = size(PAIRS, states, support, runs);
+    long rle = size(RUNS, states, support, runs);
+    if (dense <= pairs && dense <= rle) {
+      return DENSE;
+    }
+    return pairs <= rle ? PAIRS : RUNS;
+  }
+
+  /**
+   * Serialized bytes of an encoding: the header (N, support, tag: 9 bytes), then N doubles; or an (int, double)
+   * pair per state of the support; or the number of runs, a (start, length) int pair per run and a double per state
+   * of the support.
+   */
+  static long size(byte encoding, int states, int support, int runs) {
+    return 9 + switch (encoding) {
+      case DENSE -> 8L * states;
+      case PAIRS -> 12L * support;
+      default -> 4 + 8L * runs + 8L * support;
+    };
   }
 
   /** Bytes of the serialized form (for the state-size figures of the benchmarks). */
   public int serializedSize() {
-    return 9 + (sparse ? 12 * support : 8 * states);
+    return (int) size(encoding, states, support, runs);
   }
 
   // Package-private views for the serializer.
@@ -117,10 +162,11 @@ public final class CompactPosterior {
     return values[k];
   }
 
-  void restore(int states, int support, boolean sparse, int[] indices, double[] values) {
+  void restore(int states, int support, int runs, byte encoding, int[] indices, double[] values) {
     this.states = states;
     this.support = support;
-    this.sparse = sparse;
+    this.runs = runs;
+    this.encoding = encoding;
     this.indices = indices;
     this.values = values;
   }
@@ -137,7 +183,8 @@ public final class CompactPosterior {
   /** Deep copy. */
   public CompactPosterior copy() {
     CompactPosterior c = new CompactPosterior();
-    c.restore(states, support, sparse, Arrays.copyOf(indices, sparse ? support : 0),
+    boolean sparse = encoding != DENSE;
+    c.restore(states, support, runs, encoding, Arrays.copyOf(indices, sparse ? support : 0),
         Arrays.copyOf(values, sparse ? support : states));
     return c;
   }
@@ -164,6 +211,7 @@ public final class CompactPosterior {
 
   @Override
   public String toString() {
-    return "CompactPosterior[states=" + states + ", support=" + support + (sparse ? ", sparse]" : ", dense]");
+    String how = encoding == DENSE ? "dense" : encoding == PAIRS ? "sparse pairs" : "sparse runs";
+    return "CompactPosterior[states=" + states + ", support=" + support + ", " + how + "]";
   }
 }

@@ -52,13 +52,23 @@ class CompactStateProperties {
       @ForAll @IntRange(min = 1, max = 1_000_000) int seed) throws IOException {
     double[] p = new double[masks.size()];
     for (int i = 0; i < p.length; i++) {
-      // about one entry in five is non-zero; values with arbitrary low bits
-      p[i] = masks.get(i) < 2 ? Math.scalb((double) ((seed * 2654435761L + i * 40503L) & 0xFFFFFFFFL) + 1, -40) : 0;
+      // about one entry in five is non-zero (or, with runs, a stretch of consecutive ones); arbitrary low bits
+      boolean in = masks.get(i) < 2 || seed % 3 == 0 && masks.get(i) < 8;
+      p[i] = in ? Math.scalb((double) ((seed * 2654435761L + i * 40503L) & 0xFFFFFFFFL) + 1, -40) : 0;
     }
     CompactPosterior c = new CompactPosterior().encode(p);
     int nnz = (int) java.util.Arrays.stream(p).filter(x -> x != 0).count();
     assertThat(c.support()).isEqualTo(nnz);
-    assertThat(c.isSparse()).isEqualTo(12L * nnz < 8L * p.length);
+    int runs = 0;
+    for (int i = 0; i < p.length; i++) {
+      runs += p[i] != 0 && (i == 0 || p[i - 1] == 0) ? 1 : 0;
+    }
+    long dense = 9 + 8L * p.length;
+    long pairs = 9 + 12L * nnz;
+    long rle = 13 + 8L * runs + 8L * nnz;
+    assertThat(c.runs()).isEqualTo(runs);
+    assertThat((long) c.serializedSize()).isEqualTo(Math.min(dense, Math.min(pairs, rle)));
+    assertThat(c.isSparse()).isEqualTo(Math.min(pairs, rle) < dense);
     double[] out = new double[p.length];
     c.decodeInto(out);
     assertThat(out).containsExactly(p);
@@ -100,7 +110,53 @@ class CompactStateProperties {
     }
     CompactPosterior c = new CompactPosterior().encode(grid);
     assertThat(c.isSparse()).isTrue();
-    assertThat(serializedLength(CompactPosteriorSerializer.INSTANCE, c)).isEqualTo(9 + 25 * 12);
+    // one run of 25 cells: N, support, tag, run count, (start, length), 25 doubles
+    assertThat(serializedLength(CompactPosteriorSerializer.INSTANCE, c)).isEqualTo(9 + 4 + 8 + 25 * 8);
+    double[] scattered = new double[2500];
+    for (int i = 0; i < 25; i++) {
+      scattered[100 * i] = 1.0 / 25;
+    }
+    assertThat(serializedLength(CompactPosteriorSerializer.INSTANCE, new CompactPosterior().encode(scattered)))
+        .isEqualTo(9 + 25 * 12);
+  }
+
+  @org.junit.jupiter.api.Test
+  void theOriginalSparseFormatStillRestores() throws IOException {
+    // bytes of the format before runs: N = 5, support 2, sparse = true, (1, 0.25), (3, 0.75)
+    DataOutputSerializer old = new DataOutputSerializer(64);
+    old.writeInt(5);
+    old.writeInt(2);
+    old.writeBoolean(true);
+    old.writeInt(1);
+    old.writeDouble(0.25);
+    old.writeInt(3);
+    old.writeDouble(0.75);
+    CompactPosterior p =
+        CompactPosteriorSerializer.INSTANCE.deserialize(new DataInputDeserializer(old.getCopyOfBuffer()));
+    double[] out = new double[5];
+    p.decodeInto(out);
+    assertThat(out).containsExactly(0, 0.25, 0, 0.75, 0);
+    assertThat(p.runs()).isEqualTo(2);
+  }
+
+  @org.junit.jupiter.api.Test
+  void overlappingOrShortRunsAreRejected() {
+    DataOutputSerializer bad = new DataOutputSerializer(64);
+    try {
+      bad.writeInt(10);
+      bad.writeInt(3);
+      bad.writeByte(2);
+      bad.writeInt(2);
+      bad.writeInt(4);
+      bad.writeInt(2);
+      bad.writeInt(5); // overlaps the first run
+      bad.writeInt(1);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    assertThatThrownBy(() -> CompactPosteriorSerializer.INSTANCE.deserialize(
+        new DataInputDeserializer(bad.getCopyOfBuffer()))).isInstanceOf(IOException.class)
+        .hasMessageContaining("runs");
   }
 
   @org.junit.jupiter.api.Test

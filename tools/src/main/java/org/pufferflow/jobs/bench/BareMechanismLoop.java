@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.bench;
 
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
@@ -16,6 +17,10 @@ import org.pufferflow.noise.NoiseKey;
  * plain arrays (for at most {@value #MAX_SUBJECTS} subjects; beyond that the loop cycles over the first
  * {@value #MAX_SUBJECTS}) — with the keyed generator reset to each release's context as the operator does, and no
  * Flink, no state backend, no serialization. What the operator adds on top is the difference.
+ *
+ * <p>For DPHMM it also times one sparse p·M product on the subjects' current posteriors (the representative
+ * posteriors the releases left, each multiplied in turn) for the same length, right after the releases: the
+ * release ÷ p·M ratio of docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'.
  */
 final class BareMechanismLoop {
 
@@ -24,8 +29,17 @@ final class BareMechanismLoop {
 
   private BareMechanismLoop() {}
 
+  /**
+   * What the loop measured.
+   *
+   * @param recordsPerSecond records through the bare mechanism per second
+   * @param releaseToProduct time of one DPHMM release ÷ time of one p·M on the same posteriors (NaN for MQM and
+   *     redaction)
+   */
+  record Rates(double recordsPerSecond, double releaseToProduct) {}
+
   /** Records per second over about {@code seconds} of work, after a warm-up of a fifth of that. */
-  static double recordsPerSecond(BenchMechanism mechanism, int states, int subjects, double seconds) {
+  static Rates rates(BenchMechanism mechanism, int states, int subjects, double seconds) {
     PufferPreconditions.checkPositive("seconds", seconds);
     int m = Math.min(subjects, MAX_SUBJECTS);
     Loop loop = switch (mechanism) {
@@ -34,7 +48,13 @@ final class BareMechanismLoop {
       case REDACTION -> new RedactionLoop(m);
     };
     run(loop, seconds / 5);
-    return run(loop, seconds);
+    double rate = run(loop, seconds);
+    if (loop instanceof DphmmLoop d) {
+      Loop products = d.products();
+      run(products, seconds / 5);
+      return new Rates(rate, run(products, seconds) / rate);
+    }
+    return new Rates(rate, Double.NaN);
   }
 
   private static double run(Loop loop, double seconds) {
@@ -93,11 +113,15 @@ final class BareMechanismLoop {
     private final DphmmReleaser releaser;
     private final DphmmRelease out;
     private final double[][] posteriors;
+    private final TransitionMatrix transition;
+    private final double[] product;
     private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
 
     DphmmLoop(int states, int subjects) {
       super(states, subjects);
       releaser = new DphmmReleaser(BenchModels.dphmm(states));
+      transition = releaser.config().transition();
+      product = new double[states];
       out = releaser.newResult();
       posteriors = new double[subjects][];
       for (int s = 0; s < subjects; s++) {
@@ -110,6 +134,17 @@ final class BareMechanismLoop {
       releaser.release(posteriors[s], t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, state,
           rng.reset("dphmm", ids[s], t), out);
       return out.z()[0];
+    }
+
+    /** One p·M per call on the subjects' posteriors in turn (as the releases left them). */
+    Loop products() {
+      int[] next = {0};
+      return () -> {
+        double[] p = posteriors[next[0]];
+        next[0] = (next[0] + 1) % posteriors.length;
+        transition.multiplyLeft(p, product);
+        return product[0];
+      };
     }
   }
 

@@ -5,7 +5,7 @@ import org.apache.flink.annotation.Internal;
 /** The keyed operators {@code pufferflow bench} measures (docs/benchmarks.md, 'Keyed operators'). */
 @Internal
 public enum BenchMechanism {
-  DPHMM("dphmm", 100, 2, 2500),
+  DPHMM("dphmm", 100, 2, 10_000),
   MQM("mqm", 10, 2, 256),
   REDACTION("redaction", 2, 2, 2);
 

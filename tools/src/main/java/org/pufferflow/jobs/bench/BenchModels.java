@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.SparseTransitionMatrix;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
@@ -35,7 +36,8 @@ import org.pufferflow.policy.StateQuery;
  * Budgets are large enough never to stop a release. The noise key is a fixed, public benchmark key written to a
  * temporary file: the input is synthetic, nothing private is protected by it.
  */
-final class BenchModels {
+@Internal
+public final class BenchModels {
 
   static final int WINDOW = 96;
   static final int SLIDE = 24;
@@ -47,35 +49,68 @@ final class BenchModels {
 
   private BenchModels() {}
 
-  /** The lazy grid walk of {@code path}'s grid. */
+  /** The lazy grid walk of {@code path}'s grid, as dense rows (for small N: the YAML of {@code bench pipeline}). */
   static double[][] lazyWalk(SyntheticPath path) {
+    SparseTransitionMatrix m = sparseLazyWalk(path);
+    int n = path.states();
+    double[][] rows = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        rows[i][j] = m.get(i, j);
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The lazy grid walk of {@code path}'s grid in CSR form, built row by row without an N × N array (N = 10⁴ would
+   * need 800 MB dense): stay 0.6, 0.4 spread over the in-grid 4-neighbours.
+   */
+  public static SparseTransitionMatrix sparseLazyWalk(SyntheticPath path) {
     int rows = path.rows();
     int cols = path.cols();
     int n = path.states();
-    double[][] m = new double[n][n];
-    for (int r = 0; r < rows; r++) {
-      for (int c = 0; c < cols; c++) {
-        int k = r * cols + c;
-        List<Integer> nb = new ArrayList<>(4);
-        if (r > 0) {
-          nb.add(k - cols);
+    int[] rowStart = new int[n + 1];
+    int[] col = new int[5 * n];
+    double[] val = new double[5 * n];
+    int e = 0;
+    for (int k = 0; k < n; k++) {
+      int r = k / cols;
+      int c = k % cols;
+      int[] nb = new int[4];
+      int deg = 0;
+      // increasing column order: up, left, (self), right, down
+      if (r > 0) {
+        nb[deg++] = k - cols;
+      }
+      if (c > 0) {
+        nb[deg++] = k - 1;
+      }
+      if (c < cols - 1) {
+        nb[deg++] = k + 1;
+      }
+      if (r < rows - 1) {
+        nb[deg++] = k + cols;
+      }
+      rowStart[k] = e;
+      boolean self = false;
+      for (int q = 0; q < deg; q++) {
+        if (!self && nb[q] > k) {
+          col[e] = k;
+          val[e++] = 0.6;
+          self = true;
         }
-        if (r < rows - 1) {
-          nb.add(k + cols);
-        }
-        if (c > 0) {
-          nb.add(k - 1);
-        }
-        if (c < cols - 1) {
-          nb.add(k + 1);
-        }
-        m[k][k] = 0.6;
-        for (int j : nb) {
-          m[k][j] += 0.4 / nb.size();
-        }
+        col[e] = nb[q];
+        val[e++] = 0.4 / deg;
+      }
+      if (!self) {
+        col[e] = k;
+        val[e++] = 0.6;
       }
     }
-    return m;
+    rowStart[n] = e;
+    return SparseTransitionMatrix.fromCsr("transition", n, rowStart, java.util.Arrays.copyOf(col, e),
+        java.util.Arrays.copyOf(val, e));
   }
 
   public static DphmmConfig dphmm(int states) {
@@ -87,7 +122,7 @@ final class BenchModels {
     double[] p0 = new double[states];
     Arrays.fill(p0, 1.0 / states);
     StateQuery query = StateQuery.of("query", f, states);
-    return DphmmConfig.builder().forRelease().transition(TransitionMatrices.of("transition", lazyWalk(path)))
+    return DphmmConfig.builder().forRelease().transition(sparseLazyWalk(path))
         .initial(p0).query(query).policyGraph(PolicyGraph.utility(query, 1.5)).epsilon(EPSILON).build();
   }
 

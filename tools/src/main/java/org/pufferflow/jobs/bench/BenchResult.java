@@ -27,6 +27,8 @@ import org.apache.flink.annotation.Internal;
  * @param baselineSubjects the subjects of the scaling baseline, or 0
  * @param stateBytesPerSubject the operator's checkpointed keyed state per subject in steady state, or −1 when no
  *     checkpoint completed
+ * @param releaseToProduct DPHMM: one bare release ÷ one sparse p·M on the same posteriors, per round (null for the
+ *     other mechanisms and the pipeline)
  */
 @Internal
 public record BenchResult(
@@ -45,7 +47,8 @@ public record BenchResult(
     Ratio ratioToMechanism,
     Ratio scaling,
     int baselineSubjects,
-    double stateBytesPerSubject) {
+    double stateBytesPerSubject,
+    Spread releaseToProduct) {
 
   /** The number of timed runs of each job. */
   public int runs() {

@@ -107,6 +107,7 @@ public final class KeyedOperatorBench {
       BenchCluster.JobRun[] opRuns = new BenchCluster.JobRun[n];
       BenchCluster.JobRun[] baseRuns = new BenchCluster.JobRun[m0 > 0 ? n : 0];
       double[] bare = new double[n];
+      double[] releaseToProduct = new double[n];
       for (int r = 0; r < n; r++) {
         passRuns[r] = rounds.timed(pass, passRate, "pass-through", progress);
         opRuns[r] = rounds.timed(op, opRate, "operator", progress);
@@ -116,8 +117,10 @@ public final class KeyedOperatorBench {
           baseRuns[r] = rounds.timed(base, baseRate, "operator at " + m0 + " subjects", progress);
           baseRate = baseRuns[r].recordsPerSecond();
         }
-        bare[r] = BareMechanismLoop.recordsPerSecond(options.mechanism(), options.states(), options.subjects(),
-            options.seconds());
+        BareMechanismLoop.Rates b = BareMechanismLoop.rates(options.mechanism(), options.states(),
+            options.subjects(), options.seconds());
+        bare[r] = b.recordsPerSecond();
+        releaseToProduct[r] = b.releaseToProduct();
         progress.accept(String.format("bench %s [run %d/%d] operator %,.0f, pass-through %,.0f, bare %,.0f records/s",
             options.mechanism().cliName(), r + 1, n, opRate, passRate, bare[r]));
       }
@@ -138,7 +141,8 @@ public final class KeyedOperatorBench {
           options.parallelism(), options.seconds(), Rounds.fewest(opRuns), Spread.of(ops),
           Spread.of(Rounds.rates(passRuns)), Spread.of(bare), Spread.of(spans),
           Trust.judge(Rounds.divide(ops, Rounds.rates(passRuns)), options.seconds(), concat(spans, passSpans), true),
-          Trust.judge(Rounds.divide(ops, bare), options.seconds(), spans, true), scaling, m0, stateBytes);
+          Trust.judge(Rounds.divide(ops, bare), options.seconds(), spans, true), scaling, m0, stateBytes,
+          Double.isNaN(releaseToProduct[0]) ? null : Spread.of(releaseToProduct));
     } finally {
       deleteRecursively(work);
     }
@@ -163,11 +167,12 @@ public final class KeyedOperatorBench {
 
   /**
    * Ticks after which a subject's state has its steady-state size: a full MQM window (the ring holds only the
-   * states seen so far), a full redaction hold-back, a few DPHMM releases.
+   * states seen so far), a full redaction hold-back, ten DPHMM releases (the first releases start from the uniform
+   * p0, whose posterior covers every state; by the tenth it has settled on a neighbourhood of the releases).
    */
   private int steadyStateTicks() {
     return switch (options.mechanism()) {
-      case DPHMM -> 3;
+      case DPHMM -> 10;
       case MQM -> BenchModels.WINDOW + 1;
       case REDACTION -> (int) BenchModels.redaction().holdBackTicks() + 2;
     };

@@ -146,7 +146,7 @@ public final class PipelineBench {
         Rounds.fewest(pipeRuns), Spread.of(pipes), Spread.of(passes), ops, Spread.of(spans),
         Trust.judge(Rounds.divide(pipes, passes), o.seconds(),
             KeyedOperatorBench.concat(spans, Rounds.spans(passRuns)), operator != null),
-        toOperator, null, 0, stateBytes);
+        toOperator, null, 0, stateBytes, null);
   }
 
   /** Enough records for the first mechanism outputs of every subject, and at least {@value #MIN_WARM_RECORDS}. */

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
  * records through the mechanism's keyed operator on a local MiniCluster, beside a pass-through keyed job on the same
  * input and the bare mechanism in a loop, in one run ({@link KeyedOperatorBench}). {@code --json} prints one object
  * with {@code recordsPerSecond}, {@code passThroughRecordsPerSecond}, {@code mechanismRecordsPerSecond},
- * {@code stateBytesPerSubject}, {@code subjects}, {@code states}, {@code stateBackend} and the two ratios.
+ * {@code stateBytesPerSubject}, {@code releaseToProduct} (DPHMM: one bare release ÷ one sparse p·M),
+ * {@code subjects}, {@code states}, {@code stateBackend} and the two ratios.
  */
 abstract class BenchOperatorCommand implements Callable<Integer> {
 
@@ -62,6 +63,10 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
       BenchReport.ratioLine(w, "cost at " + r.subjects() + " / at " + r.baselineSubjects() + " subjects",
           r.scaling());
       w.printf("  %-26s %12.1f bytes per subject (checkpointed)%n", "keyed state", r.stateBytesPerSubject());
+      if (r.releaseToProduct() != null) {
+        w.printf("  %-26s %12.2f × one sparse p·M on the same posteriors (min %.2f, max %.2f)%n", "bare release",
+            r.releaseToProduct().median(), r.releaseToProduct().min(), r.releaseToProduct().max());
+      }
     }
     w.flush();
     return 0;
@@ -71,7 +76,8 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   @Command(name = "dphmm", mixinStandardHelpOptions = true,
       description = "Throughput of the DPHMM release operator beside pass-through and the bare releaser.")
   static final class Dphmm extends BenchOperatorCommand {
-    @Option(names = "--states", paramLabel = "N", description = "Model states N (default 100).")
+    @Option(names = "--states", paramLabel = "N",
+        description = "Model states N, 2 … 10000 (default 100; a square N is a √N × √N grid).")
     Integer states;
 
     @Override

@@ -33,6 +33,7 @@ final class BenchReport {
       out.put("baselineSubjects", r.baselineSubjects());
     }
     out.set("stateBytesPerSubject", CliJson.number(r.stateBytesPerSubject()));
+    rate(out, spread, "releaseToProduct", r.releaseToProduct());
     out.put("subjects", r.subjects());
     out.put("states", r.states());
     out.put("stateBackend", r.stateBackend());

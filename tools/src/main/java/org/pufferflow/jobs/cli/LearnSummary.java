@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.pufferflow.jobs.learn.GridSpec;
 import org.pufferflow.jobs.learn.LearnedModel;
+import org.pufferflow.jobs.learn.SummaryGaps;
 import org.pufferflow.jobs.learn.TraceSet;
 
 /** The summary {@code pufferflow learn} prints: as text, or as one JSON object (docs/learn.md, 'Output'). */
@@ -38,8 +39,8 @@ final class LearnSummary {
     o.put("ergodic", model.ergodic());
     o.set("stationary", irreducible ? CliJson.vector(model.stationary()) : null);
     o.set("piMin", irreducible ? CliJson.number(model.piMin()) : null);
-    o.set("gapP", CliJson.number(model.gapP()));
-    o.set("gapPPStar", irreducible ? CliJson.number(model.gapPPStar()) : null);
+    o.set("gapP", Double.isNaN(model.gapP()) ? null : CliJson.number(model.gapP()));
+    o.set("gapPPStar", irreducible && !Double.isNaN(model.gapPPStar()) ? CliJson.number(model.gapPPStar()) : null);
     if (irreducible) {
       o.put("reversible", model.reversible());
       o.put("period", model.period());
@@ -94,12 +95,12 @@ final class LearnSummary {
         w.printf("  stationary  %s%n", row(pi));
       }
       w.printf("  pi_min      %.6g%n", model.piMin());
-      w.printf("  gap of P    %.6g%n", model.gapP());
-      w.printf("  gap of PP*  %.6g%n", model.gapPPStar());
+      w.printf("  gap of P    %s%n", gap(model.gapP()));
+      w.printf("  gap of PP*  %s%n", gap(model.gapPPStar()));
       w.printf("  reversible  %s%n", model.reversible() ? "yes" : "no");
       w.printf("  ergodic     %s%n", model.ergodic() ? "yes" : "no (period " + model.period() + ")");
     } else {
-      w.printf("  gap of P    %.6g%n", model.gapP());
+      w.printf("  gap of P    %s%n", gap(model.gapP()));
       w.printf("  ergodic     no (not irreducible: no unique stationary distribution)%n");
     }
     if (!model.warnings().isEmpty()) {
@@ -108,6 +109,12 @@ final class LearnSummary {
     if (out != null) {
       w.printf("wrote %s%n", out);
     }
+  }
+
+  /** An eigen-gap as printed: its value, or why it is absent ({@link SummaryGaps}). */
+  private static String gap(double v) {
+    return Double.isNaN(v) ? "not computed (more than " + SummaryGaps.DENSE_MAX_STATES + " states)"
+        : String.format("%.6g", v);
   }
 
   private static String row(double[] v) {

@@ -33,7 +33,8 @@ public final class Experiments {
         new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.TIME, quick),
         new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.EPSILON, quick),
         new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.RADIUS, quick),
-        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.RUNTIME, quick));
+        new DphmmGeolifeExperiment(DphmmGeolifeExperiment.Figure.RUNTIME, quick),
+        new DphmmScalingExperiment(quick));
   }
 
   /** The full-size experiment named {@code name}, if any. */

@@ -22,8 +22,8 @@ public record GridSpec(double minLat, double maxLat, double minLon, double maxLo
   /** Mean Earth radius (IUGG), metres. */
   public static final double EARTH_RADIUS_METERS = 6_371_008.8;
 
-  /** Largest number of cells accepted: the learned matrix is cells × cells and its analysis is cubic in them. */
-  public static final int MAX_CELLS = 4_096;
+  /** Largest number of cells accepted (a 100 × 100 grid): the learned matrix is held as cells × cells doubles. */
+  public static final int MAX_CELLS = 10_000;
 
   public GridSpec {
     PufferPreconditions.checkAtLeast("rows", rows, 1);

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
+import org.pufferflow.chain.SparseStationary;
 import org.pufferflow.chain.TransitionEstimator;
 import org.pufferflow.common.PufferPreconditions;
 
@@ -29,8 +30,9 @@ import org.pufferflow.common.PufferPreconditions;
  * @param departures per state, the counted transitions out of it
  * @param stationary π, or {@code null} when the chain is not irreducible
  * @param piMin min π, NaN when not irreducible
- * @param gapP 1 − |λ₂(P)|
- * @param gapPPStar the eigen-gap of P·P*, NaN when not irreducible
+ * @param gapP 1 − |λ₂(P)|, NaN when not computed ({@link SummaryGaps}: chains of more than
+ *     {@value SummaryGaps#DENSE_MAX_STATES} states)
+ * @param gapPPStar the eigen-gap of P·P*, NaN when not irreducible or not computed
  * @param reversible detailed balance within {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, {@code null} when not
  *     irreducible
  * @param period the period of an irreducible chain (1 = aperiodic), 0 when not irreducible
@@ -97,21 +99,23 @@ public record LearnedModel(
     }
     List<String> labels = traces.labels();
     List<String> warnings = new ArrayList<>();
-    double gapP = ChainAnalysis.eigenGap(p);
     if (!Ergodicity.isIrreducible(p)) {
       warnings.add(irreducibilityWarning(p, labels, smoothing));
       warnVisits(warnings, labels, visits, departures, minVisits);
-      return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN, gapP, Double.NaN, null, 0,
-          warnings, traces.query());
+      return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN,
+          SummaryGaps.of(p, null).gapP(), Double.NaN, null, 0, warnings, traces.query());
     }
-    ChainAnalysis a = ChainAnalysis.of(p);
-    if (a.period() != 1) {
-      warnings.add("the learned chain is periodic with period " + a.period() + ", not aperiodic (not ergodic):"
+    // the dense LU is O(N³): a 2,500-state chain took most of a minute; the sparse solve gives the same system
+    double[] pi = SummaryGaps.computed(n) ? ChainAnalysis.stationary(p) : SparseStationary.of(p);
+    int period = Ergodicity.period(p);
+    if (period != 1) {
+      warnings.add("the learned chain is periodic with period " + period + ", not aperiodic (not ergodic):"
           + " its eigen-gap is 0 and MQM's approximate modes reject it; use a smoothing > 0");
     }
     warnVisits(warnings, labels, visits, departures, minVisits);
-    return new LearnedModel(labels, smoothing, p, visits, departures, a.stationaryDistribution(), a.piMin(), gapP,
-        a.gapPPStar(), a.isReversible(), a.period(), warnings, traces.query());
+    SummaryGaps gaps = SummaryGaps.of(p, pi);
+    return new LearnedModel(labels, smoothing, p, visits, departures, pi, ChainAnalysis.piMin(pi), gaps.gapP(),
+        gaps.gapPPStar(), ChainAnalysis.isReversible(p, pi), period, warnings, traces.query());
   }
 
   private static String irreducibilityWarning(double[][] p, List<String> labels, double smoothing) {

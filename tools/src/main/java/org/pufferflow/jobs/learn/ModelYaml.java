@@ -13,10 +13,12 @@ import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 import java.util.stream.LongStream;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.chain.TransitionMatrices;
 
 /**
  * Writes a {@link LearnedModel} as the model file a job's {@code model.modelFile} names (docs/configuration.md,
- * 'model'): the job reads {@code states} and {@code transition}; the other keys ({@code stationary}, {@code piMin},
+ * 'model'): the job reads {@code states} and {@code transition} (dense rows, or the sparse row form for a sparse
+ * chain: docs/configuration.md, 'Model files'); the other keys ({@code stationary}, {@code piMin},
  * the gaps, {@code visits}, {@code query}, {@code warnings}, ...) document the fit and are ignored by the loader.
  *
  * <p>Numbers are written in plain decimal notation holding the shortest representation that reads back to the same
@@ -51,8 +53,14 @@ public final class ModelYaml {
     b.append("states: [")
         .append(model.labels().stream().map(ModelYaml::quote).collect(Collectors.joining(", ")))
         .append("]\n");
-    b.append("transition:\n");
-    matrix(b, model.transition());
+    double[][] p = model.transition();
+    if (isSparse(p)) {
+      b.append("transition:\n  sparse:\n");
+      sparseRows(b, p);
+    } else {
+      b.append("transition:\n");
+      matrix(b, p);
+    }
     b.append("tickMillis: ").append(tickMillis).append('\n');
     b.append("smoothing: ").append(number(model.smoothing())).append('\n');
     b.append("visits: ").append(longs(model.visits())).append('\n');
@@ -60,13 +68,13 @@ public final class ModelYaml {
     if (model.stationary() != null) {
       b.append("stationary: ").append(vector(model.stationary())).append('\n');
       b.append("piMin: ").append(number(model.piMin())).append('\n');
-      b.append("gapPPStar: ").append(number(model.gapPPStar())).append('\n');
+      b.append("gapPPStar: ").append(gap(model.gapPPStar())).append('\n');
       b.append("reversible: ").append(model.reversible()).append('\n');
       b.append("period: ").append(model.period()).append('\n');
     } else {
       b.append("irreducible: false\n");
     }
-    b.append("gapP: ").append(number(model.gapP())).append('\n');
+    b.append("gapP: ").append(gap(model.gapP())).append('\n');
     if (model.query() != null) {
       b.append("query:\n");
       matrix(b, model.query());
@@ -83,6 +91,36 @@ public final class ModelYaml {
     return b.toString();
   }
 
+  /**
+   * Whether {@code p} is written in the sparse row form (docs/configuration.md, 'Model files'): at most
+   * {@link TransitionMatrices#SPARSE_DENSITY_THRESHOLD} of its entries are non-zero, the rule by which the
+   * mechanisms store a matrix sparsely.
+   */
+  static boolean isSparse(double[][] p) {
+    long nnz = 0;
+    for (double[] row : p) {
+      for (double x : row) {
+        nnz += x != 0 ? 1 : 0;
+      }
+    }
+    return nnz <= TransitionMatrices.SPARSE_DENSITY_THRESHOLD * p.length * p.length;
+  }
+
+  /** One {@code - {to: [j...], p: [x...]}} line per row: the non-zero entries. */
+  private static void sparseRows(StringBuilder b, double[][] m) {
+    for (double[] row : m) {
+      StringBuilder to = new StringBuilder();
+      StringBuilder p = new StringBuilder();
+      for (int j = 0; j < row.length; j++) {
+        if (row[j] != 0) {
+          to.append(to.length() == 0 ? "" : ", ").append(j);
+          p.append(p.length() == 0 ? "" : ", ").append(number(row[j]));
+        }
+      }
+      b.append("    - {to: [").append(to).append("], p: [").append(p).append("]}\n");
+    }
+  }
+
   private static void matrix(StringBuilder b, double[][] m) {
     for (double[] row : m) {
       b.append("  - ").append(vector(row)).append('\n');
@@ -95,6 +133,11 @@ public final class ModelYaml {
 
   private static String longs(long[] v) {
     return LongStream.of(v).mapToObj(Long::toString).collect(Collectors.joining(", ", "[", "]"));
+  }
+
+  /** An eigen-gap, or {@code null} with a comment when it was not computed ({@link SummaryGaps}). */
+  private static String gap(double v) {
+    return Double.isNaN(v) ? "null  # not computed: more than " + SummaryGaps.DENSE_MAX_STATES + " states" : number(v);
   }
 
   /** A finite double in plain notation that parses back to the same double. */

@@ -34,7 +34,7 @@ class ExperimentCommandTest {
     Run r = cli("experiment", "list");
     assertEquals(0, r.code(), r.err());
     String[] lines = r.out().strip().split("\n");
-    assertEquals(13, lines.length);
+    assertEquals(14, lines.length);
     assertEquals(Experiments.all().size(), lines.length);
     Set<String> names = new HashSet<>();
     for (int i = 0; i < lines.length; i++) {

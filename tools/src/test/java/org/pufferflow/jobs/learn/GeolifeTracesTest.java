@@ -118,7 +118,7 @@ class GeolifeTracesTest {
     assertThat(g.rows()).isEqualTo(4);
     assertThat(g.cols()).isEqualTo(3);
     assertThatThrownBy(() -> GridSpec.ofCellSize(39.0, 41.0, 116.0, 118.0, 10))
-        .hasMessageContaining("more than 4096");
+        .hasMessageContaining("more than 10000");
   }
 
   @Test

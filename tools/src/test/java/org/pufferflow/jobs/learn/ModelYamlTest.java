@@ -42,14 +42,93 @@ class ModelYamlTest {
     subjects.put("s", seq);
     LearnedModel m = LearnedModel.fit(new TraceSet(labels, 1000, subjects, null, seq.length, 0), 0.3, 0);
     ModelYaml.write(m, 1000, List.of("comment: with # and \"quotes\"", "second\nline"), dir.resolve("m.yaml"));
+    ModelConfig loaded = loadThroughAJob("m.yaml");
+    assertThat(loaded.states()).isEqualTo(labels);
+    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+  }
+
+  /** The model of a minimal job whose model.modelFile is {@code file} in {@link #dir}. */
+  private ModelConfig loadThroughAJob(String file) throws IOException {
     Files.writeString(dir.resolve("job.yaml"), """
         kafka: {bootstrapServers: localhost:9092}
         time: {tickMillis: 1000}
-        model: {modelFile: m.yaml}
+        model: {modelFile: %s}
         discretizer: {type: categorical}
-        """);
-    ModelConfig loaded = ConfigLoader.load(dir.resolve("job.yaml")).model();
-    assertThat(loaded.states()).isEqualTo(labels);
-    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+        """.formatted(file));
+    return ConfigLoader.load(dir.resolve("job.yaml")).model();
+  }
+
+  /** A lazy walk on a side × side grid visited by a few walkers (deterministic), unsmoothed: a sparse chain. */
+  private static TraceSet gridWalk(int side, int length) {
+    int n = side * side;
+    List<String> labels = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      labels.add("c" + i);
+    }
+    Map<String, int[]> subjects = new LinkedHashMap<>();
+    java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+    for (int s = 0; s < 4; s++) {
+      int[] seq = new int[length];
+      int k = r.nextInt(n);
+      for (int t = 0; t < length; t++) {
+        seq[t] = k;
+        int move = r.nextInt(8); // 0..3 stay, 4..7 a neighbour when it exists
+        int row = k / side;
+        int col = k % side;
+        if (move == 4 && row > 0) {
+          k -= side;
+        } else if (move == 5 && row < side - 1) {
+          k += side;
+        } else if (move == 6 && col > 0) {
+          k--;
+        } else if (move == 7 && col < side - 1) {
+          k++;
+        }
+      }
+      subjects.put("s" + s, seq);
+    }
+    return new TraceSet(labels, 1000, subjects, null, 4L * length, 0);
+  }
+
+  @Test
+  void aSparseChainIsWrittenInSparseRowsAndLoadsToTheSameMatrix() throws IOException {
+    LearnedModel m = LearnedModel.fit(gridWalk(6, 3000), 0, 0);
+    assertThat(ModelYaml.isSparse(m.transition())).isTrue();
+    String text = ModelYaml.render(m, 1000, List.of());
+    assertThat(text).contains("transition:\n  sparse:\n    - {to: [");
+    Files.writeString(dir.resolve("m.yaml"), text);
+    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transition());
+  }
+
+  @Test
+  void aDenseChainKeepsDenseRows() {
+    LearnedModel m = LearnedModel.fit(gridWalk(3, 500), 0.5, 0); // smoothing fills every entry
+    assertThat(ModelYaml.isSparse(m.transition())).isFalse();
+    assertThat(ModelYaml.render(m, 1000, List.of())).doesNotContain("sparse");
+  }
+
+  @Test
+  void aModelFileAboveTheParsersDefaultLimitLoads() throws IOException {
+    // dense rows of 1,000 states: about 4 million characters, more than the 3 MiB default of the YAML parser
+    int n = 1000;
+    StringBuilder y = new StringBuilder("states: [");
+    for (int i = 0; i < n; i++) {
+      y.append(i == 0 ? "" : ", ").append("\"s").append(i).append('"');
+    }
+    y.append("]\ntransition:\n");
+    for (int i = 0; i < n; i++) {
+      // row i: all mass on state i + 1 (mod n), a cycle (the loader checks shape and sums only)
+      StringBuilder row = new StringBuilder("  - [");
+      for (int j = 0; j < n; j++) {
+        row.append(j == 0 ? "" : ", ").append(j == (i + 1) % n ? "1.0" : "0.000");
+      }
+      y.append(row).append("]\n");
+    }
+    assertThat(y.length()).isGreaterThan(3 * 1024 * 1024);
+    Files.writeString(dir.resolve("big.yaml"), y);
+    double[][] p = loadThroughAJob("big.yaml").transition();
+    assertThat(p).hasNumberOfRows(n);
+    assertThat(p[n - 1][0]).isEqualTo(1.0);
+    assertThat(p[3][4]).isEqualTo(1.0);
   }
 }

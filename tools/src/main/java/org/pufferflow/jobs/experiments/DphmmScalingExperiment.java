@@ -1,0 +1,184 @@
+package org.pufferflow.jobs.experiments;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.flink.annotation.Internal;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.jobs.bench.BenchModels;
+import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.dphmm.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.DphmmReleaser;
+import org.pufferflow.noise.KeyedRandom;
+import org.pufferflow.operators.state.CompactPosterior;
+
+/**
+ * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'): the DPHMM
+ * release on √N × √N grids, N = 100 … 10⁴, with the model of {@code bench dphmm} (lazy walk, stay 0.6; uniform p0;
+ * f = cell coordinates; utility graph r = 1.5; support constraint; strict repair; K-norm; ε = 1). Subjects follow
+ * the lazy walk from a fixed seed; noise from the public experiment key. Per N: the time of one release and of one
+ * sparse p·M on the same posteriors (their ratio), the per-subject posterior state (the {@link CompactPosterior}
+ * encoding the keyed operator checkpoints; mean and largest from the {@value #SETTLE_TICKS}th release of a
+ * subject on, the first releases start from the uniform p0 and are dense), the constraint size and the release
+ * error ‖z − f(s*)‖ in cells.
+ * Times depend on the machine; everything else is deterministic.
+ */
+@Internal
+final class DphmmScalingExperiment implements Experiment {
+
+  private final int[] sides;
+  private final int subjects;
+  private final int ticks;
+
+  DphmmScalingExperiment(boolean quick) {
+    this.sides = quick ? new int[] {10, 20} : new int[] {10, 20, 30, 50, 70, 100};
+    this.subjects = quick ? 10 : 50;
+    this.ticks = quick ? 40 : 200;
+  }
+
+  @Override
+  public String name() {
+    return "dphmm-scaling";
+  }
+
+  @Override
+  public String description() {
+    return "DPHMM on city-scale grids: release time (and ÷ one sparse p·M), per-subject state bytes and release"
+        + " error against N = 100 … 10,000 states (support constraint, K-norm, eps = 1)";
+  }
+
+  @Override
+  public List<Path> run(Path outDir, ExperimentProgress progress) throws IOException {
+    Outputs out = new Outputs(outDir);
+    progress.start(name(), (long) (sides.length + 2) * subjects);
+    measure(sides[0], progress); // JIT warm-up, not reported
+    measure(sides[1], progress);
+    Table t = new Table("side", "states", "subjects", "releases", "mean_us_per_release", "mean_us_per_product",
+        "release_to_product", "mean_state_bytes", "max_state_bytes", "mean_constraint_size", "mean_error_cells");
+    List<Double> x = new ArrayList<>();
+    List<Double> us = new ArrayList<>();
+    List<Double> productUs = new ArrayList<>();
+    List<Double> sideCells = new ArrayList<>();
+    List<Double> bytes = new ArrayList<>();
+    List<Double> maxBytes = new ArrayList<>();
+    List<Double> error = new ArrayList<>();
+    for (int side : sides) {
+      Row r = measure(side, progress);
+      long releases = (long) subjects * ticks;
+      t.add(side, side * side, subjects, releases, r.releaseUs, r.productUs, r.releaseUs / r.productUs,
+          r.meanBytes, r.maxBytes, r.meanConstraint, r.meanError);
+      x.add((double) side * side);
+      us.add(r.releaseUs);
+      productUs.add(r.productUs);
+      sideCells.add((double) side);
+      bytes.add(r.meanBytes);
+      maxBytes.add(r.maxBytes);
+      error.add(r.meanError);
+    }
+    Path csv = out.csv("dphmm-scaling", t);
+    out.png("dphmm-scaling-time", new Chart("DPHMM release on a grid, support constraint, K-norm, epsilon = 1",
+        "states N", "microseconds (mean)").logX().logY()
+        .add(Chart.Series.line("one release", x, us))
+        .add(Chart.Series.line("one sparse p.M on the same posteriors", x, productUs)));
+    out.png("dphmm-scaling-state", new Chart("DPHMM per-subject posterior state (checkpointed encoding, from release "
+        + SETTLE_TICKS + " on)", "states N", "bytes").logX()
+        .add(Chart.Series.line("mean over subjects and ticks", x, bytes))
+        .add(Chart.Series.line("largest", x, maxBytes)));
+    out.png("dphmm-scaling-error", new Chart("DPHMM release error, epsilon = 1: it does not grow with the grid",
+        "states N", "cells").logX().logY()
+        .add(Chart.Series.line("mean ||z - f(s*)||", x, error))
+        .add(Chart.Series.line("grid side (sqrt N)", x, sideCells)));
+    List<Path> files = new ArrayList<>(out.files());
+    files.remove(csv);
+    files.add(0, csv);
+    return files;
+  }
+
+  /** What one grid size measured. */
+  private record Row(double releaseUs, double productUs, double meanBytes, double maxBytes, double meanConstraint,
+      double meanError) {}
+
+  /** Releases of a subject before its state counts as steady (the first ones start from the uniform p0). */
+  static final int SETTLE_TICKS = 10;
+
+  private Row measure(int side, ExperimentProgress progress) {
+    int n = side * side;
+    DphmmConfig config = BenchModels.dphmm(n);
+    DphmmReleaser releaser = new DphmmReleaser(config);
+    TransitionMatrix m = config.transition();
+    DphmmRelease release = releaser.newResult();
+    KeyedRandom rng = ExperimentKeys.random();
+    int[][] paths = paths(m, n);
+    double[] posterior = releaser.newPosterior();
+    double[] product = new double[n];
+    CompactPosterior state = new CompactPosterior();
+    long releaseNanos = 0;
+    long productNanos = 0;
+    double bytes = 0;
+    double maxBytes = 0;
+    double constraint = 0;
+    double error = 0;
+    for (int s = 0; s < subjects; s++) {
+      String subject = "walker-" + s;
+      for (int t = 0; t < ticks; t++) {
+        int truth = paths[s][t];
+        if (t > 0) {
+          long p0 = System.nanoTime();
+          m.multiplyLeft(posterior, product);
+          productNanos += System.nanoTime() - p0;
+        }
+        long r0 = System.nanoTime();
+        releaser.release(posterior, t == 0 ? DphmmReleaser.FIRST_RELEASE : 1, truth,
+            rng.reset("dphmm", subject, t), release);
+        releaseNanos += System.nanoTime() - r0;
+        if (t >= SETTLE_TICKS) {
+          int size = state.encode(posterior).serializedSize();
+          bytes += size;
+          maxBytes = Math.max(maxBytes, size);
+        }
+        constraint += release.constraintSize();
+        double dr = release.z()[0] - truth / side;
+        double dc = release.z()[1] - truth % side;
+        error += Math.sqrt(dr * dr + dc * dc);
+      }
+      progress.step(1);
+    }
+    double releases = (double) subjects * ticks;
+    double products = (double) subjects * (ticks - 1);
+    double settled = (double) subjects * (ticks - SETTLE_TICKS);
+    return new Row(releaseNanos / 1e3 / releases, productNanos / 1e3 / products, bytes / settled, maxBytes,
+        constraint / releases, error / releases);
+  }
+
+  /** Lazy-walk paths of every subject from a fixed seed (public synthetic data), started uniformly. */
+  private int[][] paths(TransitionMatrix m, int n) {
+    SplittableRandom r = new SplittableRandom(20_260_101L + n);
+    int[][] paths = new int[subjects][ticks];
+    double[] unit = new double[n];
+    double[] row = new double[n];
+    for (int s = 0; s < subjects; s++) {
+      int k = r.nextInt(n);
+      for (int t = 0; t < ticks; t++) {
+        paths[s][t] = k;
+        unit[k] = 1;
+        m.multiplyLeft(unit, row);
+        unit[k] = 0;
+        double u = r.nextDouble();
+        double acc = 0;
+        int next = k;
+        for (int j = 0; j < n; j++) {
+          acc += row[j];
+          if (row[j] > 0 && u < acc) {
+            next = j;
+            break;
+          }
+        }
+        k = next;
+      }
+    }
+    return paths;
+  }
+}
