@@ -80,6 +80,19 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
     return new SparseTransitionMatrix(n, rowStart.clone(), col.clone(), val.clone());
   }
 
+  /** The CSR arrays themselves (not copies) for {@link SparseRows}; callers in this package must not modify them. */
+  int[] rowStart() {
+    return rowStart;
+  }
+
+  int[] columns() {
+    return col;
+  }
+
+  double[] values() {
+    return val;
+  }
+
   @Override
   public int size() {
     return n;
