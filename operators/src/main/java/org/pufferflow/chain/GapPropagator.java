@@ -59,6 +59,12 @@ public final class GapPropagator {
   /** Gaps from this length on may use the horizon rule; shorter gaps never trigger the (one-off) certification. */
   public static final long HORIZON_MIN_GAP = 1024;
 
+  /**
+   * Chains whose certification needs more than this many multiply-adds per factorization (about 30 of them) never
+   * use the horizon rule: the lazy 100 × 100 grid needs 10⁸, a dense 2,000-state chain 2.7·10⁹.
+   */
+  public static final long HORIZON_MAX_WORK = 200_000_000L;
+
   private final TransitionMatrix m;
   private final int n;
   private final double[] a;
@@ -150,12 +156,16 @@ public final class GapPropagator {
    * bound γ on the gap of M·M* and π_min on π_min ({@link SpectralBounds}), every p has
    * ‖p·M^g − π‖₁ ≤ √((1 − π_min)/π_min)·(1 − γ)^{g/2} ≤ √(1/π_min)·e^{−γg/2}, and ‖π̂ − π‖₁ ≤ e_π; h is the
    * first g at which the sum is at most {@link #HORIZON_TOLERANCE}. Long.MAX_VALUE when the chain cannot be
-   * certified (periodic, reducible, gap too small) or e_π is above half the tolerance.
+   * certified (periodic, reducible, gap too small), when e_π is above half the tolerance, or when one factorization
+   * of the certification would exceed {@link #HORIZON_MAX_WORK} multiply-adds.
    */
   @VisibleForTesting
   long horizon() {
     if (!certified) {
       certified = true;
+      if (SpectralBounds.factorizationWork(m) > HORIZON_MAX_WORK) {
+        return horizon; // the one-off certification would cost more than stepping is likely to
+      }
       try {
         SpectralBounds b = SpectralBounds.certify(m);
         double budget = HORIZON_TOLERANCE - b.stationaryL1Error();

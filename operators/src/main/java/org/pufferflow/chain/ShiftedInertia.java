@@ -77,6 +77,28 @@ final class ShiftedInertia {
     this.width = band + 3;
   }
 
+  /**
+   * Multiply-adds of one factorization of a matrix with the pattern of h (Σ_i (i − first_i)² over the profile in
+   * reverse Cuthill–McKee order), to decide whether a certification is affordable before allocating anything.
+   */
+  static long work(SparseRows h) {
+    int[] order = reverseCuthillMcKee(h);
+    int[] pos = new int[h.n];
+    for (int i = 0; i < h.n; i++) {
+      pos[order[i]] = i;
+    }
+    long w = 0;
+    for (int i = 0; i < h.n; i++) {
+      int first = i;
+      int old = order[i];
+      for (int e = h.start[old]; e < h.start[old + 1]; e++) {
+        first = Math.min(first, pos[h.col[e]]);
+      }
+      w += (long) (i - first) * (i - first);
+    }
+    return w;
+  }
+
   /** The result of one factorization: negative pivots (−1: no certificate) and the error bound on ‖ΔB‖₂. */
   record Count(int negatives, double error) {}
 

@@ -87,6 +87,20 @@ class GapPropagatorHorizonTest {
   }
 
   @Test
+  void aChainTooCostlyToCertifyHasNoHorizon() {
+    int n = 900; // dense: one factorization ≈ n³/3 = 2.4·10⁸ multiply-adds > HORIZON_MAX_WORK
+    double[][] rows = new double[n][n];
+    for (double[] row : rows) {
+      java.util.Arrays.fill(row, 1.0 / n);
+    }
+    TransitionMatrix m = DenseTransitionMatrix.of(rows);
+    assertThat(SpectralBounds.factorizationWork(m)).isGreaterThan(GapPropagator.HORIZON_MAX_WORK);
+    assertThat(new GapPropagator(m, 0).horizon()).isEqualTo(Long.MAX_VALUE);
+    assertThat(SpectralBounds.factorizationWork(SparseGrids.lazyWalk(100)))
+        .isLessThanOrEqualTo(GapPropagator.HORIZON_MAX_WORK);
+  }
+
+  @Test
   void periodicAndReducibleChainsHaveNoHorizon() {
     double[][] periodic = {{0, 1}, {1, 0}};
     double[][] reducible = {{1, 0}, {0.5, 0.5}};
