@@ -93,12 +93,14 @@ final class SparseRows {
     return k >= 0 ? val[k] : 0.0;
   }
 
-  /** Largest number of non-zeros in a row. */
-  int maxRowLength() {
-    int m = 0;
+  /** A dense copy as an array of rows. */
+  double[][] toArray() {
+    double[][] a = new double[n][n];
     for (int i = 0; i < n; i++) {
-      m = Math.max(m, start[i + 1] - start[i]);
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        a[i][col[e]] = val[e];
+      }
     }
-    return m;
+    return a;
   }
 }

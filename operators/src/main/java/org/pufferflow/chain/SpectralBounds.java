@@ -61,8 +61,8 @@ public final class SpectralBounds {
     PufferPreconditions.checkArgument("P", Ergodicity.isErgodic(p),
         "P is not ergodic (irreducible and aperiodic): no spectral gap to certify");
     SparseRows pt = p.transpose();
-    double[] pi = StationaryBound.estimate(p, pt, m);
-    boolean reversible = StationaryBound.detailedBalanceHolds(p, pi);
+    double[] pi = StationaryBound.estimate(p, pt);
+    boolean reversible = StationaryBound.detailedBalanceHolds(p, pi, false);
     Similarity k = Similarity.of(p, pt, pi);
     ShiftedInertia sym = new ShiftedInertia(k.symmetric());
     double mu = RoundingBounds.addUp(SpectralGapCertificate.upperBound(sym, 1), k.formationError());
@@ -164,7 +164,10 @@ public final class SpectralBounds {
     return piMin;
   }
 
-  /** Whether detailed balance holds for π̂ to a relative 10⁻¹² on every edge (the approx-reversible premise). */
+  /**
+   * Whether detailed balance holds for π̂ within {@link ChainAnalysis#REVERSIBILITY_TOLERANCE} on every edge, the
+   * operators' reversibility test (the approx-reversible premise).
+   */
   public boolean isReversible() {
     return reversible;
   }

@@ -22,13 +22,13 @@ final class StationaryBound {
   private StationaryBound() {}
 
   /** π̂ (positive, summing to 1 up to rounding), from the pattern of {@code p} and its transpose {@code pt}. */
-  static double[] estimate(SparseRows p, SparseRows pt, TransitionMatrix m) {
+  static double[] estimate(SparseRows p, SparseRows pt) {
     double[] tree = byDetailedBalance(p);
     if (tree != null && detailedBalanceHolds(p, tree)) {
       return tree;
     }
     if (p.n <= DENSE_MAX_STATES) {
-      double[] pi = ChainAnalysis.stationary(m);
+      double[] pi = ChainAnalysis.denseStationary(p.toArray());
       boolean positive = true;
       for (double v : pi) {
         positive &= v > 0;
@@ -40,13 +40,22 @@ final class StationaryBound {
     return byLazyPowerIteration(pt, tree);
   }
 
-  /** Whether max |π̂_x P[x][y] − π̂_y P[y][x]| is below 10⁻¹²·π̂_x P[x][y] on every edge. */
+  /** Whether |π̂_x P[x][y] − π̂_y P[y][x]| ≤ 10⁻¹²·π̂_x P[x][y] on every edge (the tree estimate is kept). */
   static boolean detailedBalanceHolds(SparseRows p, double[] pi) {
+    return detailedBalanceHolds(p, pi, true);
+  }
+
+  /**
+   * Detailed balance on every edge: relative to 10⁻¹² of the flow, or (relative = false) below the absolute
+   * {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, the operators' reversibility test.
+   */
+  static boolean detailedBalanceHolds(SparseRows p, double[] pi, boolean relative) {
     for (int x = 0; x < p.n; x++) {
       for (int e = p.start[x]; e < p.start[x + 1]; e++) {
         int y = p.col[e];
         double f = pi[x] * p.val[e];
-        if (!(Math.abs(f - pi[y] * p.get(y, x)) <= TREE_TOLERANCE * f)) {
+        double gap = Math.abs(f - pi[y] * p.get(y, x));
+        if (!(relative ? gap <= TREE_TOLERANCE * f : gap < ChainAnalysis.REVERSIBILITY_TOLERANCE)) {
           return false;
         }
       }
