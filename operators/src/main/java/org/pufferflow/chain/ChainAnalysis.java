@@ -67,12 +67,29 @@ public final class ChainAnalysis {
   }
 
   /**
+   * Chains above this many states get π from {@link StationaryBound}'s estimate (detailed balance along a spanning
+   * tree for a reversible chain, O(N + nnz); else the dense solve up to 1000 states, else power iteration) instead
+   * of the O(k³) dense solve.
+   */
+  public static final int SPARSE_ESTIMATE_MIN_STATES = 200;
+
+  /**
    * The stationary distribution π (πP = π, Σπ = 1) of an irreducible chain, solved with EJML as the linear system
-   * (Pᵀ − I)π = 0 with one equation replaced by Σπ = 1. Rejects matrices that are not row-stochastic or not
+   * (Pᵀ − I)π = 0 with one equation replaced by Σπ = 1 (for more than {@link #SPARSE_ESTIMATE_MIN_STATES} states:
+   * the sparse estimate of {@link StationaryBound}). Rejects matrices that are not row-stochastic or not
    * irreducible (π would not be unique).
    */
   public static double[] stationary(double[][] p) {
     Ergodicity.checkIrreducible("P", p);
+    if (p.length > SPARSE_ESTIMATE_MIN_STATES) {
+      SparseRows rows = SparseRows.of(p);
+      return StationaryBound.estimate(rows, rows.transpose());
+    }
+    return denseStationary(p);
+  }
+
+  /** The dense EJML solve of {@link #stationary(double[][])} for an irreducible chain (not re-validated). */
+  static double[] denseStationary(double[][] p) {
     int k = p.length;
     DMatrixRMaj a = new DMatrixRMaj(k, k);
     for (int x = 0; x < k; x++) {

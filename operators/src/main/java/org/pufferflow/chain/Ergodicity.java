@@ -7,7 +7,7 @@ import org.pufferflow.common.PufferPreconditions;
  * Ergodicity of a finite Markov chain, read off the support graph of P (x → y iff P[x][y] &gt; 0; docs/mqm.md,
  * 'What is protected'; docs/configuration.md, `mqm`): irreducibility as reachability from and to state 0,
  * and the period as the gcd of cycle lengths through state 0 (BFS levels); ergodic = irreducible and aperiodic.
- * Graph-based, O(k²) per call, exact (only the signs of entries are read).
+ * Graph-based, O(k²) per call on an array of rows (O(k + nnz) on sparse rows), exact (only the signs of entries are read).
  *
  * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}. The {@code check}
  * methods validate that ({@link TransitionMatrices#checkStochastic}) and fail with a message naming the chain; the
@@ -51,12 +51,17 @@ public final class Ergodicity {
 
   /** The lowest state that cannot be reached from state 0, or −1 when every state can. */
   public static int firstUnreachedFromZero(double[][] p) {
-    return firstFalse(reach(p, false));
+    return firstFalse(reach(SparseRows.of(p)));
   }
 
   /** The lowest state from which state 0 cannot be reached, or −1 when every state reaches it. */
   public static int firstNotReachingZero(double[][] p) {
-    return firstFalse(reach(p, true));
+    return firstFalse(reach(SparseRows.of(p).transpose()));
+  }
+
+  /** Irreducible and aperiodic, read off the non-zero pattern in O(N + nnz) (for {@link SpectralBounds}). */
+  static boolean isErgodic(SparseRows p) {
+    return firstFalse(reach(p)) < 0 && firstFalse(reach(p.transpose())) < 0 && period(p) == 1;
   }
 
   private static int firstFalse(boolean[] seen) {
@@ -68,8 +73,8 @@ public final class Ergodicity {
     return -1;
   }
 
-  private static boolean[] reach(double[][] p, boolean transpose) {
-    int k = p.length;
+  private static boolean[] reach(SparseRows p) {
+    int k = p.n;
     boolean[] seen = new boolean[k];
     int[] stack = new int[k];
     int top = 0;
@@ -77,9 +82,9 @@ public final class Ergodicity {
     stack[top++] = 0;
     while (top > 0) {
       int u = stack[--top];
-      for (int v = 0; v < k; v++) {
-        double w = transpose ? p[v][u] : p[u][v];
-        if (w > 0 && !seen[v]) {
+      for (int e = p.start[u]; e < p.start[u + 1]; e++) {
+        int v = p.col[e];
+        if (!seen[v]) {
           seen[v] = true;
           stack[top++] = v;
         }
@@ -90,7 +95,11 @@ public final class Ergodicity {
 
   /** Period of an irreducible chain: gcd of cycle lengths through state 0 (1 = aperiodic). */
   public static int period(double[][] p) {
-    int k = p.length;
+    return period(SparseRows.of(p));
+  }
+
+  private static int period(SparseRows p) {
+    int k = p.n;
     int[] level = new int[k];
     Arrays.fill(level, -1);
     int[] queue = new int[k];
@@ -101,14 +110,13 @@ public final class Ergodicity {
     int g = 0;
     while (head < tail) {
       int u = queue[head++];
-      for (int v = 0; v < k; v++) {
-        if (p[u][v] > 0) {
-          if (level[v] < 0) {
-            level[v] = level[u] + 1;
-            queue[tail++] = v;
-          } else {
-            g = gcd(g, Math.abs(level[u] + 1 - level[v]));
-          }
+      for (int e = p.start[u]; e < p.start[u + 1]; e++) {
+        int v = p.col[e];
+        if (level[v] < 0) {
+          level[v] = level[u] + 1;
+          queue[tail++] = v;
+        } else {
+          g = gcd(g, Math.abs(level[u] + 1 - level[v]));
         }
       }
     }

@@ -25,6 +25,10 @@ import org.pufferflow.common.VisibleForTesting;
  *   <li><b>Tolerance.</b> M is stochastic, hence non-expansive in ℓ1 (‖xM − yM‖₁ ≤ ‖x − y‖₁), so the step sizes
  *       δ_t = ‖p_t − p_{t−1}‖₁ never increase and every remaining step moves the iterate by at most δ_t. Once
  *       (g − t)·δ_t ≤ {@link #TOLERANCE}, p_t is returned: ‖p_t − p·M^g‖₁ ≤ 10^-12 in exact arithmetic.
+ *   <li><b>Certified horizon.</b> For g ≥ {@link #HORIZON_MIN_GAP} the chain is certified once
+ *       ({@link SpectralBounds}); when g is at least the certified saturation horizon ({@link #horizon()}) no
+ *       product is computed and the certified estimate π̂ of π is returned: ‖π̂ − p·M^g‖₁ ≤
+ *       {@link #HORIZON_TOLERANCE}, floating-point error included, for every p.
  * </ol>
  *
  * <p>Periodic and reducible chains need no special case: neither rule assumes ergodicity (rule 1 reproduces the
@@ -46,6 +50,21 @@ public final class GapPropagator {
   /** Gaps from this length on use repeated squaring on small chains (shorter ones: plain products, bit-exact). */
   public static final long SQUARING_MIN_GAP = 64;
 
+  /**
+   * Certified ℓ1 bound, rounding included, on the error of the horizon rule (return π̂ for g ≥ the certified
+   * saturation horizon; docs/dphmm.md, "Certified saturation horizon").
+   */
+  public static final double HORIZON_TOLERANCE = 1e-9;
+
+  /** Gaps from this length on may use the horizon rule; shorter gaps never trigger the (one-off) certification. */
+  public static final long HORIZON_MIN_GAP = 1024;
+
+  /**
+   * Chains whose certification needs more than this many multiply-adds per factorization (about 30 of them) never
+   * use the horizon rule: the lazy 100 × 100 grid needs 10⁸, a dense 2,000-state chain 2.7·10⁹.
+   */
+  public static final long HORIZON_MAX_WORK = 200_000_000L;
+
   private final TransitionMatrix m;
   private final int n;
   private final double[] a;
@@ -53,6 +72,9 @@ public final class GapPropagator {
   private final double[] saved;
   private final double[][] squares; // squares[k] = M^(2^k), row-major N×N, built lazily; null: no squaring
   private long products; // for tests: products computed by the last call
+  private boolean certified; // the horizon below has been computed (certification attempted)
+  private long horizon = Long.MAX_VALUE; // g ≥ horizon: ‖p·M^g − π̂‖₁ ≤ HORIZON_TOLERANCE for every p
+  private double[] stationary; // π̂ of SpectralBounds, when the horizon is finite
 
   public GapPropagator(TransitionMatrix m) {
     this(m, SQUARING_MAX_STATES);
@@ -80,6 +102,10 @@ public final class GapPropagator {
     products = 0;
     if (squares != null && g >= SQUARING_MIN_GAP) {
       bySquaring(p, g, out);
+      return;
+    }
+    if (g >= HORIZON_MIN_GAP && g >= horizon()) {
+      System.arraycopy(stationary, 0, out, 0, n);
       return;
     }
     double[] cur = a;
@@ -123,6 +149,41 @@ public final class GapPropagator {
       }
     }
     System.arraycopy(cur, 0, out, 0, n);
+  }
+
+  /**
+   * The certified saturation horizon h (docs/dphmm.md, "Certified saturation horizon"), computed once: with a lower
+   * bound γ on the gap of M·M* and π_min on π_min ({@link SpectralBounds}), every p has
+   * ‖p·M^g − π‖₁ ≤ √((1 − π_min)/π_min)·(1 − γ)^{g/2} ≤ √(1/π_min)·e^{−γg/2}, and ‖π̂ − π‖₁ ≤ e_π; h is the
+   * first g at which the sum is at most {@link #HORIZON_TOLERANCE}. Long.MAX_VALUE when the chain cannot be
+   * certified (periodic, reducible, gap too small), when e_π is above half the tolerance, or when one factorization
+   * of the certification would exceed {@link #HORIZON_MAX_WORK} multiply-adds.
+   */
+  @VisibleForTesting
+  long horizon() {
+    if (!certified) {
+      certified = true;
+      if (SpectralBounds.factorizationWork(m) > HORIZON_MAX_WORK) {
+        return horizon; // the one-off certification would cost more than stepping is likely to
+      }
+      try {
+        SpectralBounds b = SpectralBounds.certify(m);
+        double budget = HORIZON_TOLERANCE - b.stationaryL1Error();
+        double gamma = b.gapPPStarLowerBound();
+        if (budget >= HORIZON_TOLERANCE / 2 && gamma > 0) {
+          // g ≥ 2·(ln √(1/π_min) − ln budget)/γ, with a relative margin for the rounding of this formula
+          double need = 2 * (0.5 * Math.log(1 / b.piMinLowerBound()) - Math.log(budget)) / gamma;
+          double h = Math.ceil(need * (1 + 1e-9)) + 1;
+          if (h < Long.MAX_VALUE / 2) {
+            horizon = (long) h;
+            stationary = b.stationaryEstimate();
+          }
+        }
+      } catch (IllegalArgumentException e) {
+        horizon = Long.MAX_VALUE; // no certificate: the product rules alone
+      }
+    }
+    return horizon;
   }
 
   /** out = p·M^g as the product of p with M^(2^k) for the set bits k of g. */

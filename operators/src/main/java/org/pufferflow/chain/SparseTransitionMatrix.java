@@ -32,24 +32,8 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
   /** As {@link #fromDense(double[][])}, naming the matrix {@code name} in error messages. */
   public static SparseTransitionMatrix fromDense(String name, double[][] rows) {
     TransitionMatrices.checkStochastic(name, rows);
-    int n = rows.length;
-    int nnz = Math.toIntExact(TransitionMatrices.nonZeros(rows));
-    int[] rowStart = new int[n + 1];
-    int[] col = new int[nnz];
-    double[] val = new double[nnz];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-      rowStart[i] = k;
-      for (int j = 0; j < n; j++) {
-        if (rows[i][j] != 0) {
-          col[k] = j;
-          val[k] = rows[i][j];
-          k++;
-        }
-      }
-    }
-    rowStart[n] = k;
-    return new SparseTransitionMatrix(n, rowStart, col, val);
+    SparseRows r = SparseRows.of(rows);
+    return new SparseTransitionMatrix(r.n, r.start, r.col, r.val);
   }
 
   /**
@@ -78,6 +62,19 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
       ModelPreconditions.checkRowSum(name, i, sum, TransitionMatrices.ROW_SUM_TOLERANCE);
     }
     return new SparseTransitionMatrix(n, rowStart.clone(), col.clone(), val.clone());
+  }
+
+  /** The CSR arrays themselves (not copies) for {@link SparseRows}; callers in this package must not modify them. */
+  int[] rowStart() {
+    return rowStart;
+  }
+
+  int[] columns() {
+    return col;
+  }
+
+  double[] values() {
+    return val;
   }
 
   @Override

@@ -40,6 +40,17 @@ class ChainAnalysisTest {
     }
   }
 
+  /** Above 200 states π comes from the sparse estimate; it agrees with the dense solve. */
+  @Test
+  void largeChainsUseTheSparseEstimate() {
+    double[][] grid = org.pufferflow.mechanism.dphmm.GridModels.lazyWalk(15);
+    double[][] nonReversible = SpectralBoundsProperties.randomNonReversible(260, 7, 0.01);
+    for (double[][] p : new double[][][] {grid, nonReversible}) {
+      assertThat(p.length).isGreaterThan(ChainAnalysis.SPARSE_ESTIMATE_MIN_STATES);
+      assertThat(ChainAnalysis.stationary(p)).containsExactly(ChainAnalysis.denseStationary(p), within(1e-12));
+    }
+  }
+
   @Test
   void stationaryOfNonUniformChain() {
     double[][] p = {{0.5, 0.5, 0}, {0.25, 0.5, 0.25}, {0, 0.5, 0.5}};

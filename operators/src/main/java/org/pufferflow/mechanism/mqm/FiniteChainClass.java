@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
+import org.pufferflow.chain.SpectralBounds;
+import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
@@ -16,6 +18,10 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Validation: every matrix is square, row-stochastic, with the same k; irreducible for the exact modes,
  * ergodic (irreducible and aperiodic) for the approximate modes, reversible for approx-reversible (detailed balance
  * to 1e-12, 000 Condition 4.6) — otherwise the mode is refused with a message naming the chain.
+ *
+ * <p>The (π_min, gap) of the approximate modes come from dense exact algebra ({@link ChainAnalysis}) for chains of
+ * at most {@link #DENSE_ANALYSIS_MAX_STATES} states and from the certified lower bounds of {@link SpectralBounds}
+ * for larger ones (docs/mqm.md, 'Certified bounds for large chains'): safe-side bounds, so σ can only grow.
  */
 public final class FiniteChainClass implements ChainClass {
 
@@ -27,13 +33,39 @@ public final class FiniteChainClass implements ChainClass {
    */
   public static final int MAX_EXACT_STATES = 32;
 
+  /**
+   * Largest chain analysed by dense exact algebra (O(k³)); larger ergodic chains get certified bounds from the
+   * sparse {@link SpectralBounds} instead (a 50 × 50 grid in a fraction of a second).
+   */
+  public static final int DENSE_ANALYSIS_MAX_STATES = 200;
+
   private final List<double[][]> chains;
-  private final transient List<ChainAnalysis> analyses;
+  private final transient List<Summary> analyses;
+
+  /** What the approximate modes read from one chain; {@code null} in the list for a large periodic chain. */
+  private record Summary(double piMin, double gapP, double gapPPStar, boolean reversible) {
+
+    static Summary of(String name, double[][] p) {
+      if (p.length <= DENSE_ANALYSIS_MAX_STATES) {
+        ChainAnalysis a = ChainAnalysis.of(p);
+        return new Summary(a.piMin(), a.gapP(), a.gapPPStar(), a.isReversible());
+      }
+      if (Ergodicity.period(p) != 1) {
+        return null; // no gap; the approximate modes refuse it by Ergodicity.checkErgodic
+      }
+      try {
+        SpectralBounds b = SpectralBounds.certify(TransitionMatrices.of(name, p));
+        return new Summary(b.piMinLowerBound(), b.gapPLowerBound(), b.gapPPStarLowerBound(), b.isReversible());
+      } catch (IllegalArgumentException e) {
+        throw PufferPreconditions.invalid(name, name + ": " + e.getMessage());
+      }
+    }
+  }
 
   private FiniteChainClass(List<double[][]> chains) {
     PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
     List<double[][]> copies = new ArrayList<>();
-    List<ChainAnalysis> a = new ArrayList<>();
+    List<Summary> a = new ArrayList<>();
     int k = -1;
     for (int j = 0; j < chains.size(); j++) {
       String name = "chain[" + j + "]";
@@ -49,7 +81,7 @@ public final class FiniteChainClass implements ChainClass {
         c[i] = p[i].clone();
       }
       copies.add(c);
-      a.add(ChainAnalysis.of(c));
+      a.add(Summary.of(name, c));
     }
     this.chains = Collections.unmodifiableList(copies);
     this.analyses = Collections.unmodifiableList(a);
@@ -78,14 +110,14 @@ public final class FiniteChainClass implements ChainClass {
     for (int j = 0; j < chains.size(); j++) {
       String name = "chain[" + j + "]";
       double[][] p = chains.get(j);
-      ChainAnalysis a = analyses.get(j);
+      Summary a = analyses.get(j);
       switch (mode) {
         case EXACT -> out.add(StationaryExactInfluence.of(p, maxLength));
         case EXACT_ANY_INITIAL -> out.add(AnyInitialExactInfluence.of(p, maxLength));
         case APPROX_REVERSIBLE -> {
           Ergodicity.checkErgodic(name, p);
           PufferPreconditions.checkArgument(name,
-              a.isReversible(),
+              a.reversible(),
               "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
                   + " refused, use approx-general",
               name);
@@ -109,8 +141,8 @@ public final class FiniteChainClass implements ChainClass {
   @Override
   public double piMin(MqmMode mode) {
     double m = Double.POSITIVE_INFINITY;
-    for (ChainAnalysis a : analyses) {
-      m = Math.min(m, a.piMin());
+    for (Summary a : analyses) {
+      m = Math.min(m, a == null ? 0.0 : a.piMin());
     }
     return m;
   }
@@ -118,8 +150,8 @@ public final class FiniteChainClass implements ChainClass {
   @Override
   public double gap(MqmMode mode) {
     double m = Double.POSITIVE_INFINITY;
-    for (ChainAnalysis a : analyses) {
-      m = Math.min(m, mode == MqmMode.APPROX_REVERSIBLE ? a.gapP() : a.gapPPStar());
+    for (Summary a : analyses) {
+      m = Math.min(m, a == null ? 0.0 : mode == MqmMode.APPROX_REVERSIBLE ? a.gapP() : a.gapPPStar());
     }
     return m;
   }
