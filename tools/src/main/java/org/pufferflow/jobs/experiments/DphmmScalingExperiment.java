@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.jobs.bench.BenchModels;
@@ -153,14 +152,18 @@ final class DphmmScalingExperiment implements Experiment {
         constraint / releases, error / releases);
   }
 
-  /** Lazy-walk paths of every subject from a fixed seed (public synthetic data), started uniformly. */
+  /**
+   * Lazy-walk paths of every subject (public synthetic data), started uniformly, drawn from the experiments' public
+   * key in their own context, so the paths are the same in every run.
+   */
   private int[][] paths(TransitionMatrix m, int n) {
-    SplittableRandom r = new SplittableRandom(20_260_101L + n);
+    KeyedRandom r = ExperimentKeys.random();
     int[][] paths = new int[subjects][ticks];
     double[] unit = new double[n];
     double[] row = new double[n];
     for (int s = 0; s < subjects; s++) {
-      int k = r.nextInt(n);
+      r.reset("dphmm-scaling-paths", "n=" + n + "/subject=" + s, 0);
+      int k = (int) r.nextLong(n);
       for (int t = 0; t < ticks; t++) {
         paths[s][t] = k;
         unit[k] = 1;
