@@ -55,6 +55,8 @@ final class PlanConfigReport {
     o.put("mechanism", d.noise().configName());
     o.put("states", d.states());
     o.put("queryDimension", d.queryDimension());
+    o.put("constraint", d.constraint());
+    o.set("droppedPriorMass", CliJson.number(d.droppedPriorMass()));
     ObjectNode full = CliJson.object();
     full.set("exposed", CliJson.intVector(d.exposedBefore()));
     full.set("dop", CliJson.intVector(d.dop()));

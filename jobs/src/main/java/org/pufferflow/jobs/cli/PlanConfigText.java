@@ -88,7 +88,8 @@ final class PlanConfigText {
         ? d.constraint() + ", exact: every state of positive prior"
         : d.constraint() + ", a relaxation: up to delta = " + up(d.droppedPriorMass()) + " of prior mass per release"
             + " may lie outside C_t; over T releases the true state is outside C_t at some release with"
-            + " probability at most T times delta (docs/dphmm.md, 'The constraint C_t')");
+            + " probability at most T times delta, and is then released as its nearest state of C_t"
+            + " (docs/dphmm.md, 'The constraint C_t')");
     int sets = d.evaluated().size();
     row(w, "cost for any two states", up(d.costMin()) + " .. " + up(d.costMax()) + (sets == 1
         ? " (1 constraint set: all states)" : " (" + sets + " constraint sets: all states, initial, rows of the chain)"));
