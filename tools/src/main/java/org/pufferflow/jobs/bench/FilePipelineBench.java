@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.bench;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -8,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.serialization.SimpleStringEncoder;
+import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.ExecutionConfig;
@@ -37,7 +38,7 @@ import org.pufferflow.operators.StateObservation;
  * does it — a CSV file in, the MQM job with its fleet histogram ({@link JobAssembly}), one JSON-lines file per
  * output out, merged and sorted after the job ({@link FileOutputs#finish}) — beside a file pass-through job: the
  * same CSV through the same ingestion (validate + discretize, keyBy, tick order), each observation written as one
- * JSON line by a {@code FileSink}. Same records, parallelism, checkpoint interval and state backend; no Kafka.
+ * JSON line by a {@code FileSink}, buffered between checkpoints as the job's own JSON-lines sinks are. Same records, parallelism, checkpoint interval and state backend; no Kafka.
  *
  * <p>The input of a run with n records is a CSV of the first n synthetic observations (record i: subject i mod M at
  * tick i div M on the snake path; {@code subject,time,state}), written before the run and not timed. The timed span
@@ -112,12 +113,38 @@ public final class FilePipelineBench {
         .name(id + "rate probe").uid(id + "probe");
     IngestStreams ingest = Ingestion.attach(config, raw, id);
     ingest.observations().map(FilePipelineBench::jsonLine, Types.STRING).name(id + "json").uid(id + "json")
-        .sinkTo(FileSink.forRowFormat(org.apache.flink.core.fs.Path.fromLocalFile(parts.toFile()),
-                new SimpleStringEncoder<String>())
-            .withRollingPolicy(OnCheckpointRollingPolicy.build()).build())
+        .sinkTo(FileSink.forBulkFormat(org.apache.flink.core.fs.Path.fromLocalFile(parts.toFile()), new Lines())
+            .build())
         .name(id + "observations.jsonl").uid(id + "file-sink");
     ingest.rejected().sinkTo(new DiscardingSink<>()).name(id + "rejected").uid(id + "rejected");
     return env;
+  }
+
+  /** One line per string, buffered between checkpoints as the job's JSON-lines sinks buffer theirs. */
+  private static final class Lines implements BulkWriter.Factory<String> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public BulkWriter<String> create(FSDataOutputStream stream) {
+      BufferedOutputStream out = new BufferedOutputStream(stream, 64 * 1024);
+      return new BulkWriter<>() {
+        @Override
+        public void addElement(String line) throws IOException {
+          out.write(line.getBytes(StandardCharsets.UTF_8));
+          out.write('\n');
+        }
+
+        @Override
+        public void flush() throws IOException {
+          out.flush();
+        }
+
+        @Override
+        public void finish() throws IOException {
+          out.flush();
+        }
+      };
+    }
   }
 
   private static String jsonLine(StateObservation s) {

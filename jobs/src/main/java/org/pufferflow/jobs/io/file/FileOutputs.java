@@ -21,7 +21,6 @@ import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.formats.avro.AvroWriters;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
 import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
-import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
@@ -53,8 +52,8 @@ public final class FileOutputs {
   private FileOutputs() {}
 
   /**
-   * The sink of one output: {@code jsonl} rows written by {@link JsonLines}, or {@code avro} container files
-   * (one per part). {@code T} must be {@code kind.recordClass()}.
+   * The sink of one output: {@code jsonl} lines written by {@link JsonLinesWriter} (buffered, a part file per
+   * checkpoint), or {@code avro} container files (one per part). {@code T} must be {@code kind.recordClass()}.
    */
   @SuppressWarnings("unchecked")
   public static <T extends SpecificRecordBase> Sink<T> sink(OutputConfig.Directory out, OutputKind kind) {
@@ -64,9 +63,8 @@ public final class FileOutputs {
     OutputFileConfig names = OutputFileConfig.builder().withPartPrefix(kind.fileStem())
         .withPartSuffix("." + out.format().configName()).build();
     if (out.format() == OutputConfig.Format.JSONL) {
-      return FileSink.<T>forRowFormat(parts, new JsonLinesEncoder<>())
+      return FileSink.forBulkFormat(parts, JsonLinesWriter.<T>factory())
           .withBucketAssigner(new BasePathBucketAssigner<>())
-          .withRollingPolicy(OnCheckpointRollingPolicy.build())
           .withOutputFileConfig(names)
           .build();
     }

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * {@code jsonl} records ({@link RecordFormat}): a record is one line of a part file without its line feed, exactly
- * as {@link JsonLinesEncoder} wrote it (never decoded and re-encoded); the output file is the lines in the order
+ * as {@link JsonLinesWriter} wrote it (never decoded and re-encoded); the output file is the lines in the order
  * given, each followed by a line feed. The key values are read from the line's top-level fields of the key's names
  * (strings and integers, as {@link JsonLines} writes {@code string}, {@code int} and {@code long}).
  *
