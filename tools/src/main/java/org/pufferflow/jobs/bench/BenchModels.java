@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.chain.SparseTransitionMatrix;
+import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
@@ -26,8 +27,8 @@ import org.pufferflow.policy.StateQuery;
  * <ul>
  *   <li>DPHMM: the lazy walk on the {@link SyntheticPath} grid (stay 0.6, 0.4 spread over the in-grid
  *       4-neighbours), uniform p0, f(cell) = its coordinates (d = 2 on a square grid, d = 1 on a line), utility
- *       policy graph of radius 1.5 cells, support constraint, strict repair, K-norm — the model of the DPHMM JMH
- *       benchmark;</li>
+ *       policy graph of radius 1.5 cells, support constraint (by default the exact support), strict repair,
+ *       K-norm — the model of the DPHMM JMH benchmark;</li>
  *   <li>MQM: k states, the sticky uniform chain 0.5·I + 0.5/k (gap 0.5), windows of {@value #WINDOW} ticks every
  *       {@value #SLIDE}, exact-any-initial, counts;</li>
  *   <li>redaction: the binary chain α = 0.2, β = 0.3, the default mechanism, the smallest hold-back the plan
@@ -113,7 +114,16 @@ public final class BenchModels {
         java.util.Arrays.copyOf(val, e));
   }
 
+  /** The DPHMM model above with the default constraint, the exact support of the prior. */
   public static DphmmConfig dphmm(int states) {
+    return dphmm(states, Constraint.support());
+  }
+
+  /**
+   * The DPHMM model above with {@code constraint} instead of the default (e.g. the opt-in truncation
+   * {@link Constraint#support(double)}, docs/dphmm.md, 'The constraint C_t').
+   */
+  public static DphmmConfig dphmm(int states, Constraint constraint) {
     SyntheticPath path = new SyntheticPath(states);
     double[][] f = new double[states][];
     for (int k = 0; k < states; k++) {
@@ -123,7 +133,8 @@ public final class BenchModels {
     Arrays.fill(p0, 1.0 / states);
     StateQuery query = StateQuery.of("query", f, states);
     return DphmmConfig.builder().forRelease().transition(sparseLazyWalk(path))
-        .initial(p0).query(query).policyGraph(PolicyGraph.utility(query, 1.5)).epsilon(EPSILON).build();
+        .initial(p0).query(query).policyGraph(PolicyGraph.utility(query, 1.5)).constraint(constraint).epsilon(EPSILON)
+        .build();
   }
 
   /** The sticky uniform chain 0.5·I + 0.5/k. */

@@ -3,11 +3,14 @@ package org.pufferflow.jobs.experiments;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.jobs.bench.BenchModels;
 import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
@@ -17,16 +20,25 @@ import org.pufferflow.operators.state.CompactPosterior;
 /**
  * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'): the DPHMM
  * release on √N × √N grids, N = 100 … 10⁴, with the model of {@code bench dphmm} (lazy walk, stay 0.6; uniform p0;
- * f = cell coordinates; utility graph r = 1.5; support constraint; strict repair; K-norm; ε = 1). Subjects follow
- * the lazy walk from a fixed seed; noise from the public experiment key. Per N: the time of one release and of one
- * sparse p·M on the same posteriors (their ratio), the per-subject posterior state (the {@link CompactPosterior}
- * encoding the keyed operator checkpoints; mean and largest from the {@value #SETTLE_TICKS}th release of a
- * subject on, the first releases start from the uniform p0 and are dense), the constraint size and the release
- * error ‖z − f(s*)‖ in cells.
+ * f = cell coordinates; utility graph r = 1.5; strict repair; K-norm; ε = 1), each N under two constraints
+ * ({@link #CONSTRAINTS}): the exact support of the prior (the default; with the uniform p0 every state, so the
+ * posterior is dense) and the opt-in truncation τ = {@value #TAU} (a relaxation, docs/dphmm.md, 'The constraint
+ * C_t'). Subjects follow the lazy walk from a fixed seed; noise from the public experiment key. Per N and
+ * constraint: the time of one release and of one sparse p·M on the same posteriors (their ratio), the per-subject
+ * posterior state (the {@link CompactPosterior} encoding the keyed operator checkpoints; mean and largest from the
+ * {@value #SETTLE_TICKS}th release of a subject on, the first releases start from the uniform p0 and are dense),
+ * the constraint size and the release error ‖z − f(s*)‖ in cells.
  * Times depend on the machine; everything else is deterministic.
  */
 @Internal
 final class DphmmScalingExperiment implements Experiment {
+
+  /** The truncation threshold of the relaxed rows. */
+  static final double TAU = 1e-12;
+
+  /** The constraints compared, with their labels in the {@code constraint} column. */
+  static final List<Map.Entry<String, Constraint>> CONSTRAINTS =
+      List.of(Map.entry("exact", Constraint.support()), Map.entry("truncated 1e-12", Constraint.support(TAU)));
 
   private final int[] sides;
   private final int subjects;
@@ -46,50 +58,58 @@ final class DphmmScalingExperiment implements Experiment {
   @Override
   public String description() {
     return "DPHMM on city-scale grids: release time (and ÷ one sparse p·M), per-subject state bytes and release"
-        + " error against N = 100 … 10,000 states (support constraint, K-norm, eps = 1)";
+        + " error against N = 100 … 10,000 states (exact and truncated support constraint, K-norm, eps = 1)";
   }
 
   @Override
   public List<Path> run(Path outDir, ExperimentProgress progress) throws IOException {
     Outputs out = new Outputs(outDir);
-    progress.start(name(), (long) (sides.length + 2) * subjects);
-    measure(sides[0], progress); // JIT warm-up, not reported
-    measure(sides[1], progress);
-    Table t = new Table("side", "states", "subjects", "releases", "mean_us_per_release", "mean_us_per_product",
-        "release_to_product", "mean_state_bytes", "max_state_bytes", "mean_constraint_size", "mean_error_cells");
-    List<Double> x = new ArrayList<>();
-    List<Double> us = new ArrayList<>();
-    List<Double> productUs = new ArrayList<>();
-    List<Double> sideCells = new ArrayList<>();
-    List<Double> bytes = new ArrayList<>();
-    List<Double> maxBytes = new ArrayList<>();
-    List<Double> error = new ArrayList<>();
-    for (int side : sides) {
-      Row r = measure(side, progress);
-      long releases = (long) subjects * ticks;
-      t.add(side, side * side, subjects, releases, r.releaseUs, r.productUs, r.releaseUs / r.productUs,
-          r.meanBytes, r.maxBytes, r.meanConstraint, r.meanError);
-      x.add((double) side * side);
-      us.add(r.releaseUs);
-      productUs.add(r.productUs);
-      sideCells.add((double) side);
-      bytes.add(r.meanBytes);
-      maxBytes.add(r.maxBytes);
-      error.add(r.meanError);
+    progress.start(name(), (long) (sides.length + 2) * CONSTRAINTS.size() * subjects);
+    for (Map.Entry<String, Constraint> c : CONSTRAINTS) { // JIT warm-up, not reported
+      measure(sides[0], c.getValue(), progress);
+      measure(sides[1], c.getValue(), progress);
     }
+    Table t = new Table("side", "states", "constraint", "subjects", "releases", "mean_us_per_release",
+        "mean_us_per_product", "release_to_product", "mean_state_bytes", "max_state_bytes", "mean_constraint_size",
+        "mean_error_cells");
+    List<Double> x = new ArrayList<>();
+    List<Double> sideCells = new ArrayList<>();
+    for (int side : sides) {
+      x.add((double) side * side);
+      sideCells.add((double) side);
+    }
+    Chart time = new Chart("DPHMM release on a grid, K-norm, epsilon = 1", "states N", "microseconds (mean)")
+        .logX().logY();
+    Chart state = new Chart("DPHMM per-subject posterior state (checkpointed encoding, from release " + SETTLE_TICKS
+        + " on)", "states N", "bytes").logX().logY();
+    Chart error = new Chart("DPHMM release error, epsilon = 1: it does not grow with the grid", "states N", "cells")
+        .logX().logY();
+    for (Map.Entry<String, Constraint> c : CONSTRAINTS) {
+      Map<String, List<Double>> y = new LinkedHashMap<>();
+      for (int side : sides) {
+        Row r = measure(side, c.getValue(), progress);
+        long releases = (long) subjects * ticks;
+        t.add(side, side * side, c.getKey(), subjects, releases, r.releaseUs, r.productUs, r.releaseUs / r.productUs,
+            r.meanBytes, r.maxBytes, r.meanConstraint, r.meanError);
+        y.computeIfAbsent("us", k -> new ArrayList<>()).add(r.releaseUs);
+        y.computeIfAbsent("product", k -> new ArrayList<>()).add(r.productUs);
+        y.computeIfAbsent("bytes", k -> new ArrayList<>()).add(r.meanBytes);
+        y.computeIfAbsent("max", k -> new ArrayList<>()).add(r.maxBytes);
+        y.computeIfAbsent("error", k -> new ArrayList<>()).add(r.meanError);
+      }
+      String label = ", " + c.getKey();
+      time.add(Chart.Series.line("one release" + label, x, y.get("us")))
+          .add(Chart.Series.line("one sparse p.M on the same posteriors" + label, x, y.get("product")));
+      // markers for the series a line of the same chart may cover (dense state: mean = largest; equal errors)
+      state.add(Chart.Series.line("mean over subjects and ticks" + label, x, y.get("bytes")))
+          .add(Chart.Series.scatter("largest" + label, x, y.get("max")));
+      error.add(Chart.Series.scatter("mean ||z - f(s*)||" + label, x, y.get("error")));
+    }
+    error.add(Chart.Series.line("grid side (sqrt N)", x, sideCells));
     Path csv = out.csv("dphmm-scaling", t);
-    out.png("dphmm-scaling-time", new Chart("DPHMM release on a grid, support constraint, K-norm, epsilon = 1",
-        "states N", "microseconds (mean)").logX().logY()
-        .add(Chart.Series.line("one release", x, us))
-        .add(Chart.Series.line("one sparse p.M on the same posteriors", x, productUs)));
-    out.png("dphmm-scaling-state", new Chart("DPHMM per-subject posterior state (checkpointed encoding, from release "
-        + SETTLE_TICKS + " on)", "states N", "bytes").logX()
-        .add(Chart.Series.line("mean over subjects and ticks", x, bytes))
-        .add(Chart.Series.line("largest", x, maxBytes)));
-    out.png("dphmm-scaling-error", new Chart("DPHMM release error, epsilon = 1: it does not grow with the grid",
-        "states N", "cells").logX().logY()
-        .add(Chart.Series.line("mean ||z - f(s*)||", x, error))
-        .add(Chart.Series.line("grid side (sqrt N)", x, sideCells)));
+    out.png("dphmm-scaling-time", time);
+    out.png("dphmm-scaling-state", state);
+    out.png("dphmm-scaling-error", error);
     List<Path> files = new ArrayList<>(out.files());
     files.remove(csv);
     files.add(0, csv);
@@ -103,9 +123,9 @@ final class DphmmScalingExperiment implements Experiment {
   /** Releases of a subject before its state counts as steady (the first ones start from the uniform p0). */
   static final int SETTLE_TICKS = 10;
 
-  private Row measure(int side, ExperimentProgress progress) {
+  private Row measure(int side, Constraint support, ExperimentProgress progress) {
     int n = side * side;
-    DphmmConfig config = BenchModels.dphmm(n);
+    DphmmConfig config = BenchModels.dphmm(n, support);
     DphmmReleaser releaser = new DphmmReleaser(config);
     TransitionMatrix m = config.transition();
     DphmmRelease release = releaser.newResult();

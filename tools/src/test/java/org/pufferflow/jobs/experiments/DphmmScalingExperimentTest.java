@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/experiments.md, 'dphmm-scaling': one row per grid size with consistent columns (times are not
+ * docs/experiments.md, 'dphmm-scaling': one row per grid size and constraint with consistent columns (times are not
  * deterministic and are only checked to be positive).
  */
 class DphmmScalingExperimentTest {
@@ -27,7 +27,9 @@ class DphmmScalingExperimentTest {
       assertTrue(Files.size(f) > 0, f.toString());
     }
     List<Map<String, String>> rows = csv(file(files, "dphmm-scaling.csv"));
-    assertEquals(2, rows.size());
+    assertEquals(4, rows.size());
+    assertEquals(List.of("exact", "exact", "truncated 1e-12", "truncated 1e-12"),
+        rows.stream().map(r -> r.get("constraint")).toList());
     for (Map<String, String> r : rows) {
       double side = num(r, "side");
       double n = num(r, "states");
@@ -41,6 +43,20 @@ class DphmmScalingExperimentTest {
       double c = num(r, "mean_constraint_size");
       assertTrue(c >= 1 && c <= n, r.toString());
       assertTrue(num(r, "mean_error_cells") > 0, r.toString());
+      if (r.get("constraint").equals("exact")) {
+        // uniform p0 on an irreducible walk, K-norm noise of full span: the exact support is every state, at every
+        // release, and the posterior keeps a positive value for each (at least 8 bytes per state)
+        assertEquals(n, c, 0.0, r.toString());
+        assertTrue(num(r, "mean_state_bytes") >= 8 * n, r.toString());
+      }
+    }
+    for (int i = 0; i < 2; i++) {
+      Map<String, String> exact = rows.get(i);
+      Map<String, String> truncated = rows.get(i + 2);
+      assertEquals(exact.get("states"), truncated.get("states"));
+      // the truncation only drops states: never a larger constraint or state than the exact support's
+      assertTrue(num(truncated, "mean_constraint_size") <= num(exact, "mean_constraint_size"), truncated.toString());
+      assertTrue(num(truncated, "max_state_bytes") <= num(exact, "max_state_bytes"), truncated.toString());
     }
   }
 }

@@ -31,12 +31,13 @@ import org.junit.jupiter.api.Test;
  * EXPR is a column, {@code a-b} or {@code a/b} of two columns or numbers, a negated EXPR {@code -…}, or
  * {@code min(…)}, {@code max(…)}, {@code mean(…)}, {@code maxabs(…)} of one, or {@code count} (rows selected); the
  * selector keeps rows whose cells equal the values (as text or as numbers); without an aggregate exactly one row must be selected. A check passes when the CSV value,
- * rounded to NUMBER's decimals, equals NUMBER, and NUMBER appears in the section's text. Every number with a decimal
+ * rounded to NUMBER's decimals, equals NUMBER, and NUMBER appears in the section's text (an integer NUMBER may group
+ * its thousands with commas, {@code 1,843}, as the text writes it). Every number with a decimal
  * point in a checked section's text must be checked or listed under {@code params} (parameters of the run, not
  * results). So a changed CSV value, a changed doc number and an unchecked new decimal each fail.
  *
- * <p>{@link #SECTIONS} lists the checked sections by heading; add a section (e.g. the DPHMM ones) by annotating it and
- * adding its heading here.
+ * <p>{@link #SECTIONS} lists the checked sections by heading; add a section by annotating it and adding its heading
+ * here.
  */
 class ExperimentsDocNumbersTest {
 
@@ -44,7 +45,9 @@ class ExperimentsDocNumbersTest {
   static final List<String> SECTIONS = List.of("### Panels a–c: [MQM] Figure 2",
       "### Panel d: [Slides] binary chains, Θ = [ℓ, 1 − ℓ]", "## `mqm-theta-grid`", "## `composition`",
       "## `composition-counterexample`", "## `redaction-fig3`", "## `redaction-fig4`", "## `redaction-examples`",
-      "## `wasserstein-vs-mqm`", "## `mqm-ampds`");
+      "## `wasserstein-vs-mqm`", "## `mqm-ampds`", "## DPHMM on GeoLife",
+      "### `dphmm-geolife-time` — [DPHMM] Figure 11", "### `dphmm-geolife-epsilon` — [DPHMM] Figure 12",
+      "### `dphmm-geolife-radius` — [DPHMM] Figure 13", "### `dphmm-runtime` — [DPHMM] Figure 10");
 
   private static final Pattern CHECK = Pattern.compile("<!-- check ([\\w.-]+\\.csv): (.*?) -->");
   private static final Pattern PARAMS = Pattern.compile("<!-- params: (.*?) -->");
@@ -138,7 +141,7 @@ class ExperimentsDocNumbersTest {
     } catch (IllegalArgumentException e) {
       return e.getMessage();
     }
-    BigDecimal expected = new BigDecimal(shown);
+    BigDecimal expected = new BigDecimal(shown.replace(",", ""));
     BigDecimal actual = new BigDecimal(value).setScale(expected.scale(), java.math.RoundingMode.HALF_EVEN);
     BigDecimal up = new BigDecimal(value).setScale(expected.scale(), java.math.RoundingMode.HALF_UP);
     return actual.compareTo(expected) == 0 || up.compareTo(expected) == 0 ? null : "the CSV gives " + value;
@@ -230,6 +233,10 @@ class ExperimentsDocNumbersTest {
     assertFalse(check("0.1 = u-u @ eps=2", csv, "gap 0.1") == null);
     assertEquals(null, check("0.25 = 1-u @ eps=1", csv, "0.25"));
     assertEquals(null, check("0.8446 = -min(0-u)", csv, "0.8446"));
+    List<Map<String, String>> big = List.of(Map.of("us", "1843.43"));
+    assertEquals(null, check("1,843 = us", big, "DPLS 1,843 µs"));
+    assertFalse(check("1,843 = us", big, "DPLS 1843 µs") == null, "the number as the text writes it");
+    assertFalse(check("1,844 = us", big, "DPLS 1,844 µs") == null);
     if (check("0.097 = u-u", csv, "0.097") == null) {
       fail("two rows selected without an aggregate must fail");
     }
