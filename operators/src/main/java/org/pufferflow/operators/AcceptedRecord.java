@@ -10,7 +10,7 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * information, no reflection). Private data: {@link #toString()} shows neither the state nor the payload.
  */
 @PublicEvolving
-@TypeInfo(AcceptedRecordTypeInfo.Factory.class)
+@TypeInfo(StreamElementTypeInfo.AcceptedRecordFactory.class)
 public class AcceptedRecord {
   public String subjectId;
   public long tick;

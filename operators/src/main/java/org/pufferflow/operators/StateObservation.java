@@ -2,6 +2,7 @@ package org.pufferflow.operators;
 
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * The output of the ingestion half (docs/configuration.md, 'Data model'–§3): subject {@code subjectId} was in state {@code state}
@@ -9,9 +10,11 @@ import org.apache.flink.annotation.PublicEvolving;
  * most one per tick; a gap between ticks means the chain advanced unobserved. The stream is keyed by subject, and its
  * Flink timestamp is the end of the tick. Private data: mechanisms consume it, it is never published as is.
  *
- * <p>A Flink POJO (public fields, no-argument constructor) so keyed operators of the mechanisms can use it directly.
+ * <p>Public fields and a no-argument constructor, so keyed operators of the mechanisms can use it directly;
+ * serialized by {@link StateObservationSerializer} (explicit type information, no reflection).
  */
 @PublicEvolving
+@TypeInfo(StreamElementTypeInfo.StateObservationFactory.class)
 public class StateObservation {
   public String subjectId;
   public long tick;

@@ -11,7 +11,7 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 
-/** {@link AcceptedRecordSerializer}: every field survives the keyBy, nulls included. */
+/** {@link AcceptedRecordSerializer} and {@link StateObservationSerializer}: every field survives, nulls included. */
 class AcceptedRecordSerializerTest {
 
   private static final TypeSerializer<AcceptedRecord> SERIALIZER =
@@ -33,6 +33,17 @@ class AcceptedRecordSerializerTest {
     r.payload = payload;
     assertSame(r, roundTrip(r));
     assertSame(r, SERIALIZER.copy(r));
+  }
+
+  @Property
+  void anObservationSurvivesARoundTrip(@ForAll String subject, @ForAll long tick, @ForAll int state) throws Exception {
+    TypeSerializer<StateObservation> s = TypeInformation.of(StateObservation.class)
+        .createSerializer(new org.apache.flink.api.common.serialization.SerializerConfigImpl());
+    StateObservation o = new StateObservation(subject, tick, state);
+    DataOutputSerializer out = new DataOutputSerializer(32);
+    s.serialize(o, out);
+    assertThat(s.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))).isEqualTo(o);
+    assertThat(s.copy(o)).isEqualTo(o).isNotSameAs(o);
   }
 
   @Test

@@ -214,9 +214,12 @@ class IngestFunctionsTest {
 
   @Test
   void streamRecordsAreFlinkPojosOrExplicitTypesNotKryoTypes() {
-    assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(AcceptedRecord.class))
-        .isInstanceOf(AcceptedRecordTypeInfo.class);
-    for (Class<?> c : new Class<?>[] {RawRecord.class, StateObservation.class}) {
+    assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(AcceptedRecord.class).createSerializer(
+        new org.apache.flink.api.common.serialization.SerializerConfigImpl())).isSameAs(AcceptedRecordSerializer.INSTANCE);
+    assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(StateObservation.class).createSerializer(
+        new org.apache.flink.api.common.serialization.SerializerConfigImpl()))
+        .isSameAs(StateObservationSerializer.INSTANCE);
+    for (Class<?> c : new Class<?>[] {RawRecord.class}) {
       assertThat(org.apache.flink.api.common.typeinfo.TypeInformation.of(c))
           .as(c.getSimpleName()).isInstanceOf(org.apache.flink.api.java.typeutils.PojoTypeInfo.class);
     }
