@@ -37,7 +37,7 @@ class MqmFunctionTypesTest {
     assertThat(FleetHistogramFunction.KEY_TYPE).isNotInstanceOf(GenericTypeInfo.class);
     assertThat(TypeInformation.of(WindowHistogram.class)).isNotInstanceOf(GenericTypeInfo.class);
     assertThat(TypeInformation.of(FleetHistogram.class)).isNotInstanceOf(GenericTypeInfo.class);
-    assertThat(TypeInformation.of(StateObservation.class)).isInstanceOf(PojoTypeInfo.class);
+    assertThat(TypeInformation.of(StateObservation.class)).isInstanceOf(StreamElementTypeInfo.class);
   }
 
   private static void noGenericTypes(KeyedOneInputStreamOperatorTestHarness<?, ?, ?> h) {
