@@ -37,10 +37,9 @@ public final class JobTypes {
    */
   public static StreamExecutionEnvironment applyJobRules(StreamExecutionEnvironment env) {
     Configuration c = new Configuration();
-    c.set(PipelineOptions.GENERIC_TYPES, false);
     c.set(PipelineOptions.OBJECT_REUSE, true);
     env.configure(c);
-    return env;
+    return disableGenericTypes(env);
   }
 
   /** True when {@code env} refuses generic (Kryo) types. */

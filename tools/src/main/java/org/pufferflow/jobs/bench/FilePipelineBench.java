@@ -18,14 +18,12 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.file.FileInputs;
 import org.pufferflow.jobs.io.file.FileOutputs;
 import org.pufferflow.jobs.pipeline.Assembled;
-import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.IngestStreams;
 import org.pufferflow.jobs.pipeline.Ingestion;
 import org.pufferflow.jobs.pipeline.JobAssembly;
@@ -38,7 +36,8 @@ import org.pufferflow.operators.StateObservation;
  * does it — a CSV file in, the MQM job with its fleet histogram ({@link JobAssembly}), one JSON-lines file per
  * output out, merged and sorted after the job ({@link FileOutputs#finish}) — beside a file pass-through job: the
  * same CSV through the same ingestion (validate + discretize, keyBy, tick order), each observation written as one
- * JSON line by a {@code FileSink}, buffered between checkpoints as the job's own JSON-lines sinks are. Same records, parallelism, checkpoint interval and state backend; no Kafka.
+ * JSON line by a {@code FileSink}, buffered between checkpoints as the job's own JSON-lines sinks are. Same
+ * records, parallelism, checkpoint interval and state backend; no Kafka.
  *
  * <p>The input of a run with n records is a CSV of the first n synthetic observations (record i: subject i mod M at
  * tick i div M on the snake path; {@code subject,time,state}), written before the run and not timed. The timed span
@@ -152,13 +151,7 @@ public final class FilePipelineBench {
   }
 
   private StreamExecutionEnvironment environment(BenchCluster cluster) {
-    ExecutionConfig exec = new ExecutionConfig(o.parallelism(), options.checkpointMillis(),
-        "hashmap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP
-            : ExecutionConfig.StateBackend.ROCKSDB, false, null, 0);
-    StreamExecutionEnvironment env =
-        new StreamExecutionEnvironment(ExecutionSettings.localConfiguration(exec, cluster.checkpoints()));
-    ExecutionSettings.applyLocal(env, exec);
-    return env;
+    return PipelineBench.environment(cluster, o, options.checkpointMillis());
   }
 
   /** The first {@code records} synthetic observations as a CSV file ({@code subject,time,state}). */

@@ -134,24 +134,19 @@ public final class KeyedOperatorBench {
       double[] passSpans = Rounds.spans(passRuns);
       Ratio scaling = null;
       if (m0 > 0) {
-        double[] both = concat(spans, Rounds.spans(baseRuns));
+        double[] both = Rounds.concat(spans, Rounds.spans(baseRuns));
         scaling = Trust.judge(Rounds.divide(Rounds.rates(baseRuns), ops), options.seconds(), both, false);
       }
       return new BenchResult(options.mechanism(), options.states(), options.subjects(), options.stateBackend(),
           options.parallelism(), options.seconds(), Rounds.fewest(opRuns), Spread.of(ops),
           Spread.of(Rounds.rates(passRuns)), Spread.of(bare), Spread.of(spans),
-          Trust.judge(Rounds.divide(ops, Rounds.rates(passRuns)), options.seconds(), concat(spans, passSpans), true),
+          Trust.judge(Rounds.divide(ops, Rounds.rates(passRuns)), options.seconds(),
+              Rounds.concat(spans, passSpans), true),
           Trust.judge(Rounds.divide(ops, bare), options.seconds(), spans, true), scaling, m0, stateBytes,
           Double.isNaN(releaseToProduct[0]) ? null : Spread.of(releaseToProduct));
     } finally {
       deleteRecursively(work);
     }
-  }
-
-  static double[] concat(double[] a, double[] b) {
-    double[] r = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, r, a.length, b.length);
-    return r;
   }
 
   /**

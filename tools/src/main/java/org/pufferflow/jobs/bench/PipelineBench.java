@@ -141,11 +141,11 @@ public final class PipelineBench {
     double[] passes = Rounds.rates(passRuns);
     Spread ops = operator == null ? null : Spread.of(Rounds.rates(opRuns));
     Ratio toOperator = operator == null ? null : Trust.judge(Rounds.divide(pipes, Rounds.rates(opRuns)),
-        o.seconds(), KeyedOperatorBench.concat(spans, Rounds.spans(opRuns)), true);
+        o.seconds(), Rounds.concat(spans, Rounds.spans(opRuns)), true);
     return new BenchResult(o.mechanism(), o.states(), o.subjects(), o.stateBackend(), o.parallelism(), o.seconds(),
         Rounds.fewest(pipeRuns), Spread.of(pipes), Spread.of(passes), ops, Spread.of(spans),
         Trust.judge(Rounds.divide(pipes, passes), o.seconds(),
-            KeyedOperatorBench.concat(spans, Rounds.spans(passRuns)), operator != null),
+            Rounds.concat(spans, Rounds.spans(passRuns)), operator != null),
         toOperator, null, 0, stateBytes, null);
   }
 
@@ -170,9 +170,18 @@ public final class PipelineBench {
   }
 
   private StreamExecutionEnvironment environment(BenchCluster cluster) {
-    ExecutionConfig exec = new ExecutionConfig(o.parallelism(), options.checkpointMillis(),
-        "hashmap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP : ExecutionConfig.StateBackend.ROCKSDB,
-        false, null, 0);
+    return environment(cluster, o, options.checkpointMillis());
+  }
+
+  /**
+   * A local environment of {@code cluster} as {@code run} sets it up (parallelism, checkpoint interval and state
+   * backend of {@code o}), shared by the Kafka and file pipeline benchmarks.
+   */
+  static StreamExecutionEnvironment environment(BenchCluster cluster, KeyedOperatorBench.Options o,
+      long checkpointMillis) {
+    ExecutionConfig exec = new ExecutionConfig(o.parallelism(), checkpointMillis,
+        "hashmap".equals(o.stateBackend()) ? ExecutionConfig.StateBackend.HASHMAP
+            : ExecutionConfig.StateBackend.ROCKSDB, false, null, 0);
     StreamExecutionEnvironment env =
         new StreamExecutionEnvironment(ExecutionSettings.localConfiguration(exec, cluster.checkpoints()));
     ExecutionSettings.applyLocal(env, exec);

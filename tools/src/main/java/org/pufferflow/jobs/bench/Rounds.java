@@ -94,6 +94,13 @@ final class Rounds {
     return r;
   }
 
+  /** {@code a} followed by {@code b} (the spans of both jobs of a ratio, for {@link Trust#judge}). */
+  static double[] concat(double[] a, double[] b) {
+    double[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+
   /** The fewest records of {@code runs}. */
   static long fewest(BenchCluster.JobRun[] runs) {
     long n = Long.MAX_VALUE;
