@@ -56,6 +56,18 @@ public final class GapPropagator {
    */
   public static final double HORIZON_TOLERANCE = 1e-9;
 
+  /**
+   * The Chebyshev rule's tolerance where only the support of p·M^g decides anything (the exact-support constraint:
+   * docs/dphmm.md, 'Gaps below the horizon: Chebyshev').
+   */
+  public static final double CHEBYSHEV_TOLERANCE = 1e-6;
+
+  /**
+   * With the Chebyshev rule on, gaps from this length on may use it (and the horizon rule), the certification being
+   * done at the first of them; d ≈ √(2g·ln(1/tolerance)) products are fewer than g from about here on.
+   */
+  public static final long CHEBYSHEV_MIN_GAP = 256;
+
   /** Gaps from this length on may use the horizon rule; shorter gaps never trigger the (one-off) certification. */
   public static final long HORIZON_MIN_GAP = 1024;
 
@@ -75,14 +87,32 @@ public final class GapPropagator {
   private boolean certified; // the horizon below has been computed (certification attempted)
   private long horizon = Long.MAX_VALUE; // g ≥ horizon: ‖p·M^g − π̂‖₁ ≤ HORIZON_TOLERANCE for every p
   private double[] stationary; // π̂ of SpectralBounds, when the horizon is finite
+  private final double chebyshevTolerance; // ℓ1 bound of the Chebyshev rule (0: never)
+  private ChebyshevGap chebyshev; // with the certificate, when the horizon is finite
 
+  /** Without the Chebyshev rule: every result within {@link #HORIZON_TOLERANCE} of exact, or closer. */
   public GapPropagator(TransitionMatrix m) {
-    this(m, SQUARING_MAX_STATES);
+    this(m, SQUARING_MAX_STATES, 0.0);
+  }
+
+  /**
+   * With the Chebyshev rule for gaps from {@link #HORIZON_MIN_GAP} to the horizon on certified chains, used when its
+   * certified ℓ1 bound is at most {@code chebyshevTolerance} (e.g. {@link #CHEBYSHEV_TOLERANCE} where only the
+   * support of the result decides anything, {@link #HORIZON_TOLERANCE} where its values do).
+   */
+  public GapPropagator(TransitionMatrix m, double chebyshevTolerance) {
+    this(m, SQUARING_MAX_STATES, chebyshevTolerance);
   }
 
   /** With repeated squaring for chains of at most {@code squaringMaxStates} states (0: never; for tests). */
   @VisibleForTesting
   GapPropagator(TransitionMatrix m, int squaringMaxStates) {
+    this(m, squaringMaxStates, 0.0);
+  }
+
+  @VisibleForTesting
+  GapPropagator(TransitionMatrix m, int squaringMaxStates, double chebyshevTolerance) {
+    this.chebyshevTolerance = PufferPreconditions.checkNonNegative("chebyshevTolerance", chebyshevTolerance);
     this.m = PufferPreconditions.checkNotNull("transition", m);
     this.n = m.size();
     this.a = new double[n];
@@ -104,8 +134,13 @@ public final class GapPropagator {
       bySquaring(p, g, out);
       return;
     }
-    if (g >= HORIZON_MIN_GAP && g >= horizon()) {
+    long minGap = chebyshevTolerance > 0 ? CHEBYSHEV_MIN_GAP : HORIZON_MIN_GAP;
+    if (g >= minGap && g >= horizon()) {
       System.arraycopy(stationary, 0, out, 0, n);
+      return;
+    }
+    if (g >= minGap && chebyshev != null && chebyshev.propagate(p, g, chebyshevTolerance, out)) {
+      products = chebyshev.lastDegree();
       return;
     }
     double[] cur = a;
@@ -177,6 +212,7 @@ public final class GapPropagator {
           if (h < Long.MAX_VALUE / 2) {
             horizon = (long) h;
             stationary = b.stationaryEstimate();
+            chebyshev = chebyshevTolerance > 0 ? new ChebyshevGap(m, b) : null;
           }
         }
       } catch (IllegalArgumentException e) {

@@ -35,9 +35,11 @@ public final class SpectralBounds {
   private final boolean reversible;
   private final double[] stationary;
   private final double stationaryError;
+  private final double symmetricRadius;
+  private final double antisymmetricNorm;
 
   private SpectralBounds(int states, double gapP, double gapPPStar, double piMin, boolean reversible,
-      double[] stationary, double stationaryError) {
+      double[] stationary, double stationaryError, double symmetricRadius, double antisymmetricNorm) {
     this.states = states;
     this.gapP = gapP;
     this.gapPPStar = gapPPStar;
@@ -45,6 +47,8 @@ public final class SpectralBounds {
     this.reversible = reversible;
     this.stationary = stationary;
     this.stationaryError = stationaryError;
+    this.symmetricRadius = symmetricRadius;
+    this.antisymmetricNorm = antisymmetricNorm;
   }
 
   /**
@@ -56,7 +60,7 @@ public final class SpectralBounds {
     SparseRows p = SparseRows.of(m);
     int n = p.n;
     if (n == 1) {
-      return new SpectralBounds(1, 1, 1, 1, true, new double[] {1.0}, 0.0);
+      return new SpectralBounds(1, 1, 1, 1, true, new double[] {1.0}, 0.0, 1.0, 0.0);
     }
     PufferPreconditions.checkArgument("P", Ergodicity.isErgodic(p),
         "P is not ergodic (irreducible and aperiodic): no spectral gap to certify");
@@ -115,7 +119,28 @@ public final class SpectralBounds {
     double sumLo = StationaryBound.sumDown(pi);
     double l1 = RoundingBounds.addUp(RoundingBounds.mulUp(rho, RoundingBounds.sqrtUp(sumHi)),
         Math.max(RoundingBounds.subUp(sumHi, 1.0), RoundingBounds.subUp(1.0, sumLo)));
-    return new SpectralBounds(n, gP, gPPStar, piMin, reversible, pi, l1);
+    // ‖K_s‖₂: λ_max(K_s) by Kato–Temple with the approximate eigenpair (z, ρ) — ‖K_s z − z‖ ≤ (eps + dev/2)‖z‖
+    // (dev: the rows' deviation from sum 1), ρ ≥ 1 − that, λ₂ ≤ μ — and λ_min(K_s) ≥ ν
+    double res = RoundingBounds.addUp(eps, RoundingBounds.mulUp(0.5, rowSumDeviation(p)));
+    double temple = RoundingBounds.subDown(sep, res);
+    double top = temple > 0 ? RoundingBounds.addUp(RoundingBounds.addUp(1.0, res),
+        RoundingBounds.divUp(RoundingBounds.mulUp(res, res), temple)) : Double.POSITIVE_INFINITY;
+    return new SpectralBounds(n, gP, gPPStar, piMin, reversible, pi, l1, Math.max(top, -nu), eta);
+  }
+
+  /** ≥ max_x |Σ_y P[x][y] − 1| (each row summed in both directed roundings). */
+  private static double rowSumDeviation(SparseRows p) {
+    double dev = 0;
+    for (int x = 0; x < p.n; x++) {
+      double up = 0;
+      double down = 0;
+      for (int e = p.start[x]; e < p.start[x + 1]; e++) {
+        up = RoundingBounds.addUp(up, p.val[e]);
+        down = Math.nextDown(down + p.val[e]);
+      }
+      dev = Math.max(dev, Math.max(RoundingBounds.subUp(up, 1.0), RoundingBounds.subUp(1.0, down)));
+    }
+    return dev;
   }
 
   /**
@@ -180,6 +205,19 @@ public final class SpectralBounds {
   /** An upper bound on ‖π̂ − π‖₁ (exact π, the estimate as stored). */
   public double stationaryL1Error() {
     return stationaryError;
+  }
+
+  /**
+   * ≥ ‖K_s‖₂, the spectral radius of the symmetric part of K = D̂^{1/2} P D̂^{-1/2} (D̂ = diag of
+   * {@link #stationaryEstimate()}), exact K; +∞ when it cannot be bounded.
+   */
+  double symmetricPartRadius() {
+    return symmetricRadius;
+  }
+
+  /** ≥ ‖(K − Kᵀ)/2‖₂ for the same exact K. */
+  double antisymmetricPartNorm() {
+    return antisymmetricNorm;
   }
 
   @Override

@@ -13,9 +13,12 @@ import org.pufferflow.chain.GapPropagator;
 import org.pufferflow.chain.SparseGrids;
 
 /**
- * p·M^g for a long gap on the lazy walk on a side×side grid (docs/dphmm.md, "Certified saturation horizon"): from a
- * point mass at the centre, with the propagator's one-off certification done in the setup (it is measured by
- * {@code SpectralBoundsBench}). Run: scripts/jmh GapPropagatorBench -f 1 -wi 2 -w 1s -i 3 -r 1s
+ * p·M^g for a long gap on the lazy walk on a side×side grid (docs/dphmm.md, "Certified saturation horizon" and
+ * "Gaps below the horizon: Chebyshev"): from a point mass at the centre, with the propagator's one-off certification
+ * done in the setup (it is measured by {@code SpectralBoundsBench}). The gaps 61,490 and 257,167 are one below the
+ * horizons of the 50 × 50 and 100 × 100 walks, the longest gaps the Chebyshev rule computes there. {@code
+ * chebyshev}: the tolerance of the Chebyshev rule (0: off, the product rules alone).
+ * Run: scripts/jmh GapPropagatorBench -f 1 -wi 2 -w 1s -i 3 -r 1s
  */
 @State(Scope.Thread)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -25,8 +28,11 @@ public class GapPropagatorBench {
   @Param({"50", "100"})
   public int side;
 
-  @Param({"1000000000"})
+  @Param({"1000000000", "1000", "61490", "257167"})
   public long gap;
+
+  @Param({"1e-6"})
+  public double chebyshev;
 
   private GapPropagator propagator;
   private double[] p;
@@ -34,7 +40,7 @@ public class GapPropagatorBench {
 
   @Setup
   public void setUp() {
-    propagator = new GapPropagator(SparseGrids.lazyWalk(side));
+    propagator = new GapPropagator(SparseGrids.lazyWalk(side), chebyshev);
     int n = side * side;
     p = new double[n];
     p[n / 2 + side / 2] = 1;

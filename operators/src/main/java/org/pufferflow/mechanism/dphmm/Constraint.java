@@ -8,6 +8,13 @@ package org.pufferflow.mechanism.dphmm;
 public interface Constraint extends java.io.Serializable {
 
   /**
+   * The ℓ1 error, per release, of the prior after a gap where its values decide C (a relaxation): the gap rules'
+   * bound ({@link org.pufferflow.chain.GapPropagator#HORIZON_TOLERANCE}), part of every relaxation's δ — the
+   * computed prior differs from the exact filter's by at most this much mass (docs/dphmm.md, 'The constraint C_t').
+   */
+  double PROPAGATION_ERROR = org.pufferflow.chain.GapPropagator.HORIZON_TOLERANCE;
+
+  /**
    * Writes C (sorted increasing state indices) into {@code out[0..count)} and returns count ≥ 1. {@code out} has
    * length ≥ N and may be used as scratch beyond count.
    *
@@ -17,7 +24,8 @@ public interface Constraint extends java.io.Serializable {
 
   /**
    * The largest prior mass, Σ_{i ∉ C} p⁻[i], this constraint may leave outside C in one release of an N-state
-   * chain: the δ of its relaxation (docs/dphmm.md, 'The constraint C_t'); 0 for the exact support.
+   * chain, the computed prior's own δ plus {@link #PROPAGATION_ERROR} (the distance to the exact filter's prior): the
+   * δ of its relaxation (docs/dphmm.md, 'The constraint C_t'); 0 for the exact support.
    */
   double droppedMassBound(int states);
 
@@ -37,7 +45,7 @@ public interface Constraint extends java.io.Serializable {
 
   /**
    * C = {i : p⁻[i] &gt; τ}: τ = 0 is the exact support; τ &gt; 0 truncates it, a relaxation that leaves up to
-   * (N − 1)·τ of prior mass outside C.
+   * (N − 1)·τ + {@link #PROPAGATION_ERROR} of prior mass outside C.
    */
   static Constraint support(double tau) {
     return tau == 0 ? SupportConstraint.EXACT : new SupportConstraint(tau);

@@ -86,7 +86,7 @@ final class DeltaLocationSet implements Constraint {
 
   @Override
   public double droppedMassBound(int states) {
-    return Math.min(1, delta + MASS_TOLERANCE);
+    return Math.min(1, Math.nextUp(Math.nextUp(delta + MASS_TOLERANCE) + PROPAGATION_ERROR));
   }
 
   @Override

@@ -76,7 +76,10 @@ public final class DphmmReleaser {
 
   public DphmmReleaser(DphmmConfig config) {
     this.config = PufferPreconditions.checkNotNull("config", config);
-    this.gaps = new GapPropagator(config.transition());
+    // with the exact support only the support of the prior decides anything released (docs/dphmm.md, 'Gaps below
+    // the horizon: Chebyshev'); a relaxation's sets depend on its values, within Constraint.PROPAGATION_ERROR
+    this.gaps = new GapPropagator(config.transition(), config.constraint().droppedMassBound(config.states()) == 0
+        ? GapPropagator.CHEBYSHEV_TOLERANCE : Constraint.PROPAGATION_ERROR);
     this.support = new PriorSupport(config.transition());
     this.f = config.query();
     this.n = config.states();

@@ -6,7 +6,8 @@ import org.pufferflow.common.PufferPreconditions;
  * support(τ): C = {i : p⁻[i] &gt; τ}, strict comparison (docs/dphmm.md, 'The constraint C_t'). The default τ = 0 is
  * the paper's Definition 4.1, C_t = {s : p⁻_t(s) &gt; 0}: the releaser keeps every structurally positive prior entry
  * positive ({@link PriorSupport}), so underflow cannot drop a state. τ &gt; 0 is the opt-in truncation, a relaxation:
- * the states it drops carry at most δ = (N − 1)·τ of the filter's prior mass per release ({@link #droppedMassBound})
+ * the states it drops carry at most δ = (N − 1)·τ + {@link Constraint#PROPAGATION_ERROR} of the filter's prior mass
+ * per release ({@link #droppedMassBound})
  * and are dropped from the posterior too (a sparse per-subject state); over T releases the true state is outside C
  * at some release with probability at most T·δ under the model. Immutable.
  */
@@ -43,7 +44,7 @@ final class SupportConstraint implements Constraint {
 
   @Override
   public double droppedMassBound(int states) {
-    return tau == 0 ? 0 : Math.min(1, Math.nextUp((states - 1) * tau));
+    return tau == 0 ? 0 : Math.min(1, Math.nextUp(Math.nextUp((states - 1) * tau) + PROPAGATION_ERROR));
   }
 
   /** A truncated support drops its states from the posterior too (docs/dphmm.md, 'The constraint C_t'). */
