@@ -3,6 +3,7 @@ package org.pufferflow.jobs.bench;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;
+import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
@@ -39,11 +40,11 @@ final class BareMechanismLoop {
   record Rates(double recordsPerSecond, double releaseToProduct) {}
 
   /** Records per second over about {@code seconds} of work, after a warm-up of a fifth of that. */
-  static Rates rates(BenchMechanism mechanism, int states, int subjects, double seconds) {
+  static Rates rates(BenchMechanism mechanism, int states, int subjects, double seconds, Constraint constraint) {
     PufferPreconditions.checkPositive("seconds", seconds);
     int m = Math.min(subjects, MAX_SUBJECTS);
     Loop loop = switch (mechanism) {
-      case DPHMM -> new DphmmLoop(states, m);
+      case DPHMM -> new DphmmLoop(states, m, constraint);
       case MQM -> new MqmLoop(states, m);
       case REDACTION -> new RedactionLoop(m);
     };
@@ -117,9 +118,9 @@ final class BareMechanismLoop {
     private final double[] product;
     private final KeyedRandom rng = new KeyedRandom(NoiseKey.of(BenchModels.benchKey()));
 
-    DphmmLoop(int states, int subjects) {
+    DphmmLoop(int states, int subjects, Constraint constraint) {
       super(states, subjects);
-      releaser = new DphmmReleaser(BenchModels.dphmm(states));
+      releaser = new DphmmReleaser(BenchModels.dphmm(states, constraint));
       transition = releaser.config().transition();
       product = new double[states];
       out = releaser.newResult();

@@ -20,6 +20,7 @@ import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
@@ -53,10 +54,15 @@ public final class KeyedOperatorBench {
    * @param runs timed runs of each job (rounds)
    * @param baselineSubjects when &gt; 0, the operator is also run with this many subjects in every round and the
    *     per-record cost at {@code subjects} is reported against it
+   * @param truncation DPHMM only: τ of the support constraint (0: the exact support, the default; τ &gt; 0 the
+   *     opt-in truncation, docs/dphmm.md, 'The constraint C_t')
    */
   public record Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
-      int parallelism, int runs, int baselineSubjects) {
+      int parallelism, int runs, int baselineSubjects, double truncation) {
     public Options {
+      PufferPreconditions.checkClosedOpenInterval("--truncation", truncation, 0, 1);
+      PufferPreconditions.checkArgument(truncation == 0 || mechanism == BenchMechanism.DPHMM,
+          "--truncation = %s: only bench dphmm has a constraint", truncation);
       PufferPreconditions.checkNotNull("mechanism", mechanism);
       PufferPreconditions.checkInRange("--states", states, mechanism.minStates(), mechanism.maxStates());
       PufferPreconditions.checkInRange("--subjects", subjects, 1, 10_000_000);
@@ -73,7 +79,12 @@ public final class KeyedOperatorBench {
     /** One run of each job over {@code seconds}, no scaling baseline (the tests' and {@code bench pipeline}'s). */
     public Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
         int parallelism) {
-      this(mechanism, states, subjects, stateBackend, seconds, parallelism, Trust.MIN_RUNS, 0);
+      this(mechanism, states, subjects, stateBackend, seconds, parallelism, Trust.MIN_RUNS, 0, 0.0);
+    }
+
+    /** The DPHMM constraint these options ask for. */
+    public Constraint constraint() {
+      return Constraint.support(truncation);
     }
   }
 
@@ -118,7 +129,7 @@ public final class KeyedOperatorBench {
           baseRate = baseRuns[r].recordsPerSecond();
         }
         BareMechanismLoop.Rates b = BareMechanismLoop.rates(options.mechanism(), options.states(),
-            options.subjects(), options.seconds());
+            options.subjects(), options.seconds(), options.constraint());
         bare[r] = b.recordsPerSecond();
         releaseToProduct[r] = b.releaseToProduct();
         progress.accept(String.format("bench %s [run %d/%d] operator %,.0f, pass-through %,.0f, bare %,.0f records/s",
@@ -201,7 +212,7 @@ public final class KeyedOperatorBench {
       out = keyed.process(new PassThroughFunction(), OBSERVATION).name("pass-through").uid("bench-pass-through");
     } else {
       out = switch (options.mechanism()) {
-        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states()), BenchModels.UNLIMITED, key,
+        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states(), options.constraint()), BenchModels.UNLIMITED, key,
             "bench");
         case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
             BenchModels.labels(options.states()), new TickClock(1_000, 0), "bench");

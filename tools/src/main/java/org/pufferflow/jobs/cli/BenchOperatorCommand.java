@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.pufferflow.jobs.bench.BenchMechanism;
@@ -33,6 +34,11 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
   /** The {@code --states} option of this command (null: the mechanism's default). */
   abstract Integer states();
 
+  /** τ of the DPHMM support constraint (0: the exact support; only {@code bench dphmm} has the option). */
+  double truncation() {
+    return 0.0;
+  }
+
   @Option(names = "--baseline-subjects", paramLabel = "M0",
       description = "Also time the operator with M0 subjects in every run and report the per-record cost at"
           + " --subjects against it (e.g. 1000 beside --subjects 1000000).")
@@ -43,7 +49,8 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
     BenchMechanism m = mechanism();
     KeyedOperatorBench.Options o = workload.options(m, states());
     KeyedOperatorBench.Options options = new KeyedOperatorBench.Options(o.mechanism(), o.states(), o.subjects(),
-        o.stateBackend(), o.seconds(), o.parallelism(), o.runs(), baselineSubjects == null ? 0 : baselineSubjects);
+        o.stateBackend(), o.seconds(), o.parallelism(), o.runs(), baselineSubjects == null ? 0 : baselineSubjects,
+        truncation());
     PrintWriter err = spec.commandLine().getErr();
     BenchResult r = new KeyedOperatorBench(options).run(line -> {
       err.println(line);
@@ -51,10 +58,15 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
     });
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      w.println(CliJson.write(BenchReport.toJson(r)));
+      ObjectNode o2 = BenchReport.toJson(r);
+      if (m == BenchMechanism.DPHMM) {
+        o2.put("constraint", options.constraint().toString());
+      }
+      w.println(CliJson.write(o2));
     } else {
-      w.printf("%s operator: N = %d, %d subjects, %s state, parallelism %d; %s%n", m.cliName(), r.states(),
-          r.subjects(), r.stateBackend(), r.parallelism(), BenchReport.runs(r));
+      w.printf("%s operator: N = %d, %d subjects, %s state, parallelism %d%s; %s%n", m.cliName(), r.states(),
+          r.subjects(), r.stateBackend(), r.parallelism(),
+          m == BenchMechanism.DPHMM ? ", constraint " + options.constraint() : "", BenchReport.runs(r));
       BenchReport.rateLine(w, "operator", r.recordsPerSecond());
       BenchReport.rateLine(w, "pass-through", r.passThroughRecordsPerSecond());
       BenchReport.rateLine(w, "bare mechanism", r.mechanismRecordsPerSecond());
@@ -79,6 +91,16 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
     @Option(names = "--states", paramLabel = "N",
         description = "Model states N, 2 … 10000 (default 100; a square N is a √N × √N grid).")
     Integer states;
+
+    @Option(names = "--truncation", paramLabel = "TAU", defaultValue = "0",
+        description = "Truncation τ of the support constraint, in [0, 1), as in the configuration: 0 (default)"
+            + " is the exact support; τ > 0 the opt-in relaxation that keeps posteriors sparse.")
+    double truncation;
+
+    @Override
+    double truncation() {
+      return truncation;
+    }
 
     @Override
     BenchMechanism mechanism() {

@@ -66,8 +66,13 @@ class BenchOperatorCommandTest {
 
   @Test
   void dphmmAndRedactionWithDefaultStates() {
-    assertContract(run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--runs", "1",
-        "--json"), "dphmm", 9, 20, "hashmap");
+    Run exact = run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--runs", "1", "--json");
+    assertContract(exact, "dphmm", 9, 20, "hashmap");
+    assertThat(exact.json().get("constraint").asText()).isEqualTo("support");
+    Run truncated = run("bench", "dphmm", "--states", "9", "--subjects", "20", "--seconds", "0.3", "--runs", "1",
+        "--truncation", "1e-12", "--json");
+    assertContract(truncated, "dphmm", 9, 20, "hashmap");
+    assertThat(truncated.json().get("constraint").asText()).isEqualTo("support(truncation 1.0E-12)");
     assertContract(run("bench", "redaction", "--subjects", "30", "--seconds", "0.3", "--runs", "1", "--json"),
         "redaction", 2, 30, "hashmap");
   }
@@ -97,6 +102,7 @@ class BenchOperatorCommandTest {
       value = {
         "redaction --states 3 | --states = 3",
         "dphmm --states 1 | --states = 1",
+        "dphmm --truncation 1 | --truncation = 1.0",
         "mqm --states 300 | --states = 300",
         "mqm --subjects 0 | --subjects = 0",
         "mqm --state-backend disk | --state-backend = disk: must be hashmap or rocksdb",
