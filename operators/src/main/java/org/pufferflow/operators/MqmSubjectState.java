@@ -31,7 +31,7 @@ public final class MqmSubjectState {
     this.progress = progress;
   }
 
-  /** A new subject's state: an empty window of length {@code window} over {@code states} states, sliding by {@code slide}. */
+  /** A new subject's state: an empty window of W = {@code window} over k = {@code states} states, slide S. */
   static MqmSubjectState fresh(int window, int slide, int states) {
     return new MqmSubjectState(new StateWindow(window, states), MqmProgress.fresh(window, slide));
   }
