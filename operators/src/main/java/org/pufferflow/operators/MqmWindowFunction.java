@@ -25,15 +25,17 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.state.StateWindow;
-import org.pufferflow.operators.state.StateWindowSerializer;
 
 /**
  * Windowed MQM histograms of each subject's chain states (docs/operators.md, 'MQM window function'; docs/mqm.md,
  * 'Windows over gaps' and 'Which ε'), keyed by subject over the tick-ordered {@link StateObservation} stream.
  *
- * <p>Keyed state: the window ({@link StateWindow}: ring buffer, a byte per state when k ≤ 256, running counts;
- * {@link StateWindowSerializer}), the subject's {@link MqmProgress} (observed count, last tick, release sequence,
- * window start ticks) and its ledger ({@link LedgerState}). The schedule is {@link MqmWindowPlan}'s
+ * <p>Keyed state: one {@link MqmSubjectState} per subject ({@value #SUBJECT_STATE},
+ * {@link MqmSubjectStateSerializer}): the window ({@link StateWindow}: ring buffer, a byte per state when k ≤ 256,
+ * running counts) and the subject's {@link MqmProgress} (observed count, last tick, release sequence, window start
+ * ticks), read once and written once per accepted record; and the subject's ledger ({@link LedgerState}), read and
+ * written once per window that completes. A job restored from a savepoint of the earlier two-state layout migrates
+ * each subject on its first accepted record ({@link MqmLegacyState}). The schedule is {@link MqmWindowPlan}'s
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
  * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
@@ -54,9 +56,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private static final long serialVersionUID = 1L;
 
   /** Keyed state names (stable: savepoints refer to them). */
-  static final String WINDOW_STATE = "mqm-window";
-  static final String PROGRESS_STATE = "mqm-progress";
+  static final String SUBJECT_STATE = "mqm-subject";
   static final String LEDGER_STATE = "mqm-ledger";
+  /** The two-state layout's names, read only to migrate a restored savepoint ({@link MqmLegacyState}). */
+  static final String WINDOW_STATE = MqmLegacyState.WINDOW_STATE;
+  static final String PROGRESS_STATE = MqmLegacyState.PROGRESS_STATE;
 
   private final MqmWindowPlan spec;
   private final LedgerPolicy budget;
@@ -71,8 +75,10 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private transient String mode;
   private transient int[] countsScratch;
   private transient long[] noisyScratch;
-  private transient ValueState<StateWindow> windowState;
-  private transient ValueState<MqmProgress> progressState;
+  private transient ValueState<MqmSubjectState> subjectState;
+  /** The two-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
+  private transient MqmLegacyState legacy;
+  private transient boolean restored;
   private transient Counter releases;
 
   /**
@@ -105,6 +111,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   public void initializeState(FunctionInitializationContext context) throws Exception {
     mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget);
     mechanism.initializeState(context);
+    restored = context.isRestored();
   }
 
   @Override
@@ -121,8 +128,9 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     mode = spec.mode().configName();
     countsScratch = new int[spec.states()];
     noisyScratch = new long[spec.states()];
-    windowState = getRuntimeContext().getState(new ValueStateDescriptor<>(WINDOW_STATE, StateWindowSerializer.INSTANCE));
-    progressState = getRuntimeContext().getState(new ValueStateDescriptor<>(PROGRESS_STATE, MqmProgress.TYPE));
+    subjectState = getRuntimeContext().getState(
+        new ValueStateDescriptor<>(SUBJECT_STATE, MqmSubjectStateSerializer.INSTANCE));
+    legacy = restored ? new MqmLegacyState(getRuntimeContext()) : null;
     releases = mechanism.metrics().counter(OperatorMetrics.RELEASES);
   }
 
@@ -132,22 +140,25 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, spec.states()));
       return;
     }
-    MqmProgress progress = progressState.value();
-    StateWindow window;
-    if (progress == null) {
-      progress = MqmProgress.fresh(plan.window(), plan.slide());
-      window = new StateWindow(plan.window(), spec.states());
+    MqmSubjectState subject = subjectState.value();
+    boolean migrated = false;
+    if (subject == null && legacy != null) {
+      subject = legacy.read();
+      migrated = subject != null;
+    }
+    if (subject == null) {
+      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
       mechanism.newSubject();
     } else {
-      if (obs.tick <= progress.lastTick) {
+      if (obs.tick <= subject.progress.lastTick) {
         ctx.output(MechanismOutputs.REJECTED,
-            mechanism.outOfOrder(obs.subjectId, obs.tick, progress.lastTick, "previous MQM tick"));
+            mechanism.outOfOrder(obs.subjectId, obs.tick, subject.progress.lastTick, "previous MQM tick"));
         return;
       }
-      window = windowState.value();
-      window.checkParameters(plan.window(), spec.states());
-      progress.checkParameters(plan.window(), plan.slide());
+      subject.checkParameters(plan.window(), plan.slide(), spec.states());
     }
+    StateWindow window = subject.window;
+    MqmProgress progress = subject.progress;
     window.push(obs.state);
     long n = ++progress.observed;
     progress.lastTick = obs.tick;
@@ -159,8 +170,10 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     if (length > 0) {
       releaseWindow(obs, ctx, out, window, progress, n, length);
     }
-    windowState.update(window);
-    progressState.update(progress);
+    subjectState.update(subject);
+    if (migrated) {
+      legacy.clear();
+    }
   }
 
   private void releaseWindow(StateObservation obs, Context ctx, Collector<WindowHistogram> out, StateWindow window,

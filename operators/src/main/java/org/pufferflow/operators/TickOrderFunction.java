@@ -34,9 +34,11 @@ import org.pufferflow.ingest.TickOrder;
  *
  * <p>Keyed state per subject: one {@code long[]} ({@value #STATE_NAME}): the last tick emitted, the newest tick
  * seen, the pending timer, the number of buffered ticks and the buffered (tick, state) pairs in tick order — at most
- * L of them after each record, since a tick L behind the newest is emitted. The array is changed in place
- * and grows (doubling) only when the buffer outgrows it: no allocation per record. Downstream functions order by ticks, not by Flink timestamps: an emitted
- * observation carries the timestamp of the record or timer that released it.
+ * L of them after each record, since a tick L behind the newest is emitted (with L = 0 the array is the header
+ * alone). The array is changed in place and grows (doubling) only when the buffer outgrows it: no allocation per
+ * record. One state read per record and one state write per accepted record: the last tick changes with every
+ * accepted record, so the write cannot be skipped, not even with L = 0. Downstream functions order by ticks, not
+ * by Flink timestamps: an emitted observation carries the timestamp of the record or timer that released it.
  */
 @PublicEvolving
 public final class TickOrderFunction extends KeyedProcessFunction<String, AcceptedRecord, StateObservation> {
@@ -80,7 +82,8 @@ public final class TickOrderFunction extends KeyedProcessFunction<String, Accept
   public void processElement(AcceptedRecord r, Context ctx, Collector<StateObservation> out) throws Exception {
     long[] s = state.value();
     if (s == null) {
-      s = new long[HEADER + 2 * INITIAL_PAIRS];
+      // with L = 0 nothing is ever buffered (see the class comment): the header alone, 4 longs per subject
+      s = new long[order.allowedLateness() == 0 ? HEADER : HEADER + 2 * INITIAL_PAIRS];
       s[LAST] = TickOrder.NONE;
       s[MAX] = TickOrder.NONE;
       s[TIMER] = NO_TIMER;
