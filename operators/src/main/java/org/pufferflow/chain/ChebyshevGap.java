@@ -131,15 +131,22 @@ final class ChebyshevGap {
     }
     for (int k = 2; k <= d; k++) {
       m.multiplyLeft(cur, next);
-      for (int x = 0; x < n; x++) {
-        double w = 2 * next[x] - prev[x];
-        prev[x] = cur[x];
-        cur[x] = w;
-      }
       if ((k & 1) == k0) {
         weight *= (double) (g - j) / (double) (j + 1);
         j++;
-        accumulate(cur, 2 * weight / total);
+        double c = 2 * weight / total;
+        for (int x = 0; x < n; x++) {
+          double w = 2 * next[x] - prev[x];
+          prev[x] = cur[x];
+          cur[x] = w;
+          sum[x] += c * w;
+        }
+      } else {
+        for (int x = 0; x < n; x++) {
+          double w = 2 * next[x] - prev[x];
+          prev[x] = cur[x];
+          cur[x] = w;
+        }
       }
     }
   }

@@ -203,9 +203,10 @@ public final class GapPropagator {
       }
       try {
         SpectralBounds b = SpectralBounds.certify(m);
-        double budget = HORIZON_TOLERANCE - b.stationaryL1Error();
+        double tolerance = Math.max(HORIZON_TOLERANCE, chebyshevTolerance);
+        double budget = tolerance - b.stationaryL1Error();
         double gamma = b.gapPPStarLowerBound();
-        if (budget >= HORIZON_TOLERANCE / 2 && gamma > 0) {
+        if (budget >= tolerance / 2 && gamma > 0) {
           // g ≥ 2·(ln √(1/π_min) − ln budget)/γ, with a relative margin for the rounding of this formula
           double need = 2 * (0.5 * Math.log(1 / b.piMinLowerBound()) - Math.log(budget)) / gamma;
           double h = Math.ceil(need * (1 + 1e-9)) + 1;
