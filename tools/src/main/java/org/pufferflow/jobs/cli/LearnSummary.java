@@ -45,7 +45,7 @@ final class LearnSummary {
     o.set("gapP", Double.isNaN(model.gapP()) ? null : CliJson.number(model.gapP()));
     o.set("gapPPStar", irreducible && !Double.isNaN(model.gapPPStar()) ? CliJson.number(model.gapPPStar()) : null);
     SummaryGaps gaps = model.gaps();
-    o.put("gaps", switch (gaps.basis()) {
+    o.put("gapsBasis", switch (gaps.basis()) {
       case EXACT -> "exact";
       case CERTIFIED -> "certified lower bounds";
       case NOT_COMPUTED -> "not computed: " + gaps.note();

@@ -92,11 +92,15 @@ public record SummaryGaps(double[] stationary, double gapP, double gapPPStar, Ba
         "more than " + DENSE_MAX_STATES + " states, " + why);
   }
 
-  /** The summary's wording of a gap: exact value, "≥ x (certified lower bound)", or "not computed (why)". */
+  /**
+   * The summary's wording of a gap: the exact value, "&gt;= x (certified lower bound)" (with a note when the bound
+   * is 0: {@link SpectralBounds#gapPLowerBound} is 0 for a chain too far from reversible), or "not computed (why)".
+   */
   public String describe(double gap) {
     return switch (basis) {
       case EXACT -> Double.isNaN(gap) ? "not computed (not irreducible)" : String.format("%.6g", gap);
-      case CERTIFIED -> String.format(">= %.6g (certified lower bound)", gap);
+      case CERTIFIED -> gap > 0 ? String.format(">= %.6g (certified lower bound)", gap)
+          : ">= 0 (certified lower bound; no positive bound certified)";
       case NOT_COMPUTED -> "not computed (" + note + ")";
     };
   }

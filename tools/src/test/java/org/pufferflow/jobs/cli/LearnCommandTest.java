@@ -135,4 +135,15 @@ class LearnCommandTest {
     assertThat(CliHarness.run(new PufferflowCli(), "learn", "--input", csv, "--tick-millis", "1", "--smoothing",
         "-1").err()).isEqualTo("error: --smoothing = -1.0: must be finite and >= 0\n");
   }
+
+  @Test
+  void smoothingAboveTheDenseLimitExitsTwoNamingSmoothingZero() {
+    String states = java.util.stream.IntStream.range(0, 1001).mapToObj(i -> "s" + i)
+        .collect(java.util.stream.Collectors.joining(","));
+    CliHarness.Run run = CliHarness.run(new PufferflowCli(), "learn", "--input", DATA.resolve("tiny.csv").toString(),
+        "--tick-millis", "1000", "--states", "x,y," + states, "--smoothing", "0.01");
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).startsWith("error: --smoothing 0.01 with 1003 states:").contains("use --smoothing 0")
+        .doesNotContain("\n\n");
+  }
 }

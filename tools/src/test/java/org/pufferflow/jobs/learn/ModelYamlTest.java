@@ -44,7 +44,7 @@ class ModelYamlTest {
     ModelYaml.write(m, 1000, List.of("comment: with # and \"quotes\"", "second\nline"), dir.resolve("m.yaml"));
     ModelConfig loaded = loadThroughAJob("m.yaml");
     assertThat(loaded.states()).isEqualTo(labels);
-    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+    assertThat(loaded.transition()).isDeepEqualTo(m.transitionRows());
   }
 
   /** The model of a minimal job whose model.modelFile is {@code file} in {@link #dir}. */
@@ -97,7 +97,7 @@ class ModelYamlTest {
     String text = ModelYaml.render(m, 1000, List.of());
     assertThat(text).contains("transition:\n  sparse:\n    - {to: [");
     Files.writeString(dir.resolve("m.yaml"), text);
-    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transition());
+    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transitionRows());
   }
 
   @Test
