@@ -147,8 +147,11 @@ public final class ModelYaml {
     if (Double.isNaN(v)) {
       return "null  # not computed" + (gaps.note().isEmpty() ? "" : ": " + gaps.note());
     }
-    return gaps.basis() == SummaryGaps.Basis.CERTIFIED
-        ? number(v) + "  # certified lower bound (SpectralBounds), not the exact gap" : number(v);
+    if (gaps.basis() != SummaryGaps.Basis.CERTIFIED) {
+      return number(v);
+    }
+    return number(v) + (v > 0 ? "  # certified lower bound (SpectralBounds), not the exact gap"
+        : "  # certified lower bound (SpectralBounds): no positive bound certified");
   }
 
   /** A finite double in plain notation that parses back to the same double. */
