@@ -2,11 +2,7 @@ package org.pufferflow.jobs.learn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
@@ -21,36 +17,9 @@ import org.pufferflow.chain.TransitionMatrix;
  */
 class SummaryGapsTest {
 
-  /** An unsmoothed lazy walk on a side × side grid, learned from a few long walks: sparse, ergodic, not reversible. */
+  /** An unsmoothed lazy walk on a side × side grid, learned from 8 long walks: sparse, ergodic, not reversible. */
   private static LearnedModel learnedLazyWalk(int side, int length) {
-    int n = side * side;
-    List<String> labels = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      labels.add("c" + i);
-    }
-    Map<String, int[]> subjects = new LinkedHashMap<>();
-    SplittableRandom r = new SplittableRandom(21);
-    for (int s = 0; s < 8; s++) {
-      int[] seq = new int[length];
-      int k = r.nextInt(n);
-      for (int t = 0; t < length; t++) {
-        seq[t] = k;
-        int move = r.nextInt(10); // 0..5 stay, 6..9 a neighbour when it exists
-        int row = k / side;
-        int col = k % side;
-        if (move == 6 && row > 0) {
-          k -= side;
-        } else if (move == 7 && row < side - 1) {
-          k += side;
-        } else if (move == 8 && col > 0) {
-          k--;
-        } else if (move == 9 && col < side - 1) {
-          k++;
-        }
-      }
-      subjects.put("w" + s, seq);
-    }
-    return LearnedModel.fit(new TraceSet(labels, 1000, subjects, null, 8L * length, 0), 0, 0);
+    return LearnedModel.fit(LearnData.lazyGridWalk(side, 8, length, 6, 21), 0, 0);
   }
 
   @Test
