@@ -87,6 +87,11 @@ public record SummaryGaps(double[] stationary, double gapP, double gapPPStar, Ba
         b.piMinLowerBound(), b.stationaryL1Error(), "");
   }
 
+  @Override
+  public double[] stationary() {
+    return stationary == null ? null : stationary.clone();
+  }
+
   private static SummaryGaps notComputed(double[] pi, String why) {
     return new SummaryGaps(pi, Double.NaN, Double.NaN, Basis.NOT_COMPUTED, Double.NaN, Double.NaN,
         "more than " + DENSE_MAX_STATES + " states, " + why);
