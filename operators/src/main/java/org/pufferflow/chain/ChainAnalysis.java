@@ -117,9 +117,19 @@ public final class ChainAnalysis {
     return pi;
   }
 
-  /** The stationary distribution of a {@link TransitionMatrix} (see {@link #stationary(double[][])}). */
+  /**
+   * The stationary distribution of a {@link TransitionMatrix}, the same value as {@link #stationary(double[][])}
+   * of its rows; above {@link #SPARSE_ESTIMATE_MIN_STATES} states read from its non-zero entries only (no N × N
+   * copy of a sparse matrix).
+   */
   public static double[] stationary(TransitionMatrix m) {
-    return stationary(PufferPreconditions.checkNotNull("P", m).toArray());
+    PufferPreconditions.checkNotNull("P", m);
+    if (m.size() <= SPARSE_ESTIMATE_MIN_STATES) {
+      return stationary(m.toArray());
+    }
+    SparseRows rows = SparseRows.of(m);
+    Ergodicity.checkIrreducible(rows);
+    return StationaryBound.estimate(rows, rows.transpose());
   }
 
   /** π_min = min_x π(x). */
@@ -146,6 +156,14 @@ public final class ChainAnalysis {
   /** Detailed balance: max |π_x P[x,y] − π_y P[y,x]| < {@link #REVERSIBILITY_TOLERANCE}. */
   public static boolean isReversible(double[][] p, double[] pi) {
     return detailedBalanceViolation(p, pi) == null;
+  }
+
+  /**
+   * {@link #isReversible(double[][], double[])} of a {@link TransitionMatrix}, the same answer read off its non-zero
+   * entries (a pair with P[x][y] = P[y][x] = 0 is balanced), O(N + nnz·log) for a sparse matrix.
+   */
+  public static boolean isReversible(TransitionMatrix m, double[] pi) {
+    return StationaryBound.detailedBalanceHolds(SparseRows.of(m), pi, false);
   }
 
   /**

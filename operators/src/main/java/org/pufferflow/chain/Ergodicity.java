@@ -59,6 +59,37 @@ public final class Ergodicity {
     return firstFalse(reach(SparseRows.of(p).transpose()));
   }
 
+  /** {@link #isIrreducible(double[][])} of a {@link TransitionMatrix}, O(N + nnz) for a sparse one. */
+  public static boolean isIrreducible(TransitionMatrix m) {
+    return firstUnreachedFromZero(m) < 0 && firstNotReachingZero(m) < 0;
+  }
+
+  /** {@link #firstUnreachedFromZero(double[][])} of a {@link TransitionMatrix}. */
+  public static int firstUnreachedFromZero(TransitionMatrix m) {
+    return firstFalse(reach(SparseRows.of(m)));
+  }
+
+  /** {@link #firstNotReachingZero(double[][])} of a {@link TransitionMatrix}. */
+  public static int firstNotReachingZero(TransitionMatrix m) {
+    return firstFalse(reach(SparseRows.of(m).transpose()));
+  }
+
+  /** {@link #period(double[][])} of a {@link TransitionMatrix} (irreducible). */
+  public static int period(TransitionMatrix m) {
+    return period(SparseRows.of(m));
+  }
+
+  /** Fails (naming "P") unless the chain of {@code p} is irreducible; {@code p} is not re-validated. */
+  static void checkIrreducible(SparseRows p) {
+    final String why = " (the chain must be ergodic: every state reachable from every other)";
+    int unreached = firstFalse(reach(p));
+    PufferPreconditions.checkArgument("P",
+        unreached < 0, "P is not irreducible: state %d cannot be reached from state 0" + why, unreached);
+    int stuck = firstFalse(reach(p.transpose()));
+    PufferPreconditions.checkArgument("P",
+        stuck < 0, "P is not irreducible: state 0 cannot be reached from state %d" + why, stuck);
+  }
+
   /** Irreducible and aperiodic, read off the non-zero pattern in O(N + nnz) (for {@link SpectralBounds}). */
   static boolean isErgodic(SparseRows p) {
     return firstFalse(reach(p)) < 0 && firstFalse(reach(p.transpose())) < 0 && period(p) == 1;

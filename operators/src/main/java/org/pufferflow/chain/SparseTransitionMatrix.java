@@ -64,6 +64,16 @@ public final class SparseTransitionMatrix implements TransitionMatrix {
     return new SparseTransitionMatrix(n, rowStart.clone(), col.clone(), val.clone());
   }
 
+  /** The columns of the non-zero entries of row i, increasing (a copy). */
+  public int[] rowColumns(int i) {
+    return java.util.Arrays.copyOfRange(col, rowStart[i], rowStart[i + 1]);
+  }
+
+  /** The non-zero entries of row i, in the order of {@link #rowColumns} (a copy). */
+  public double[] rowValues(int i) {
+    return java.util.Arrays.copyOfRange(val, rowStart[i], rowStart[i + 1]);
+  }
+
   /** The CSR arrays themselves (not copies) for {@link SparseRows}; callers in this package must not modify them. */
   int[] rowStart() {
     return rowStart;

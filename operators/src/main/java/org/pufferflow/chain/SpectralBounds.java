@@ -147,7 +147,7 @@ public final class SpectralBounds {
    * Multiply-adds of one factorization of the symmetric part of m (its pattern with the transpose's), in reverse
    * Cuthill–McKee order: a certification costs about 15–30 of them (the lazy 100 × 100 grid: 10⁸ each).
    */
-  static long factorizationWork(TransitionMatrix m) {
+  public static long factorizationWork(TransitionMatrix m) {
     SparseRows p = SparseRows.of(m);
     return ShiftedInertia.work(Similarity.of(p, p.transpose(), uniform(p.n)).symmetric());
   }

@@ -14,20 +14,33 @@ import org.pufferflow.common.PufferPreconditions;
  * between them (or use {@link #observeSequence}). A state never left (n_i = 0) with λ = 0 gets a self-loop row and
  * is reported by {@link #unvisitedRows()}, so the estimate is always row-stochastic.
  *
+ * <p>The counts are held sparsely ({@link TransitionCounts}: memory O(N + distinct observed transitions), never
+ * N × N), and {@link #estimate} returns a {@link TransitionMatrix}: with λ = 0 only observed transitions (and the
+ * self-loops of rows never left) are non-zero, stored sparsely or densely by the rule of
+ * {@link TransitionMatrices#ofCsr}; with λ &gt; 0 every one of the N² entries is positive, so the estimate is dense
+ * and refused above {@link #DENSE_SMOOTHING_MAX_STATES} states (docs/learn.md, 'Large chains'). Either way every
+ * entry is the same double (n_ij + λ) / (n_i + N·λ) as a dense evaluation of the formula.
+ *
  * <p>Mutable and not thread-safe; intended for offline learning from public traces (the learned model is public
  * prior knowledge of every mechanism; never fit it to the private stream being protected).
  */
 public final class TransitionEstimator {
 
+  /**
+   * Largest N for which a smoothed (λ &gt; 0, hence dense) estimate is built: 1,000 states, an 8 MB matrix whose
+   * summary quantities the dense routines still compute in seconds.
+   */
+  public static final int DENSE_SMOOTHING_MAX_STATES = 1000;
+
   private final int states;
-  private final long[][] counts;
+  private final TransitionCounts counts;
   private final long[] visits;
   private final long[] departures;
   private int previous = -1;
 
   public TransitionEstimator(int states) {
     this.states = (int) PufferPreconditions.checkAtLeast("states", states, 1);
-    this.counts = new long[states][states];
+    this.counts = new TransitionCounts(states);
     this.visits = new long[states];
     this.departures = new long[states];
   }
@@ -41,7 +54,7 @@ public final class TransitionEstimator {
     PufferPreconditions.checkIndex("state", state, states);
     visits[state]++;
     if (previous >= 0) {
-      counts[previous][state]++;
+      counts.add(previous, state);
       departures[previous]++;
     }
     previous = state;
@@ -67,7 +80,9 @@ public final class TransitionEstimator {
 
   /** Number of observed transitions i → j. */
   public long transitions(int i, int j) {
-    return counts[i][j];
+    PufferPreconditions.checkIndex("i", i, states);
+    PufferPreconditions.checkIndex("j", j, states);
+    return counts.get(i, j);
   }
 
   /** Number of ticks observed in state i. */
@@ -94,18 +109,48 @@ public final class TransitionEstimator {
     return java.util.stream.IntStream.range(0, states).filter(i -> departures[i] == 0).toArray();
   }
 
-  /** The smoothed MLE rows; λ ≥ 0 and finite. */
-  public double[][] estimate(double smoothing) {
+  /**
+   * The smoothed MLE, λ ≥ 0 and finite: P̂(i, j) = (n_ij + λ) / (n_i + N·λ), a self-loop for a row with
+   * n_i + N·λ = 0. λ &gt; 0 fills all N² entries and is refused above {@link #DENSE_SMOOTHING_MAX_STATES} states.
+   */
+  public TransitionMatrix estimate(double smoothing) {
     PufferPreconditions.checkNonNegative("smoothing", smoothing);
+    TransitionCounts.Rows c = counts.rows();
+    if (smoothing > 0) {
+      PufferPreconditions.checkArgument("smoothing", states <= DENSE_SMOOTHING_MAX_STATES,
+          "smoothing = %s with %d states: a smoothing > 0 makes all N² entries positive, a dense matrix, which is"
+              + " built only up to %d states; use smoothing 0 (the unsmoothed MLE is stored sparsely)",
+          smoothing, states, DENSE_SMOOTHING_MAX_STATES);
+      return DenseTransitionMatrix.of("transition", smoothedRows(c, smoothing));
+    }
+    int[] start = new int[states + 1];
+    int[] col = new int[c.col().length + unvisitedRows().length];
+    double[] val = new double[col.length];
+    int k = 0;
+    for (int i = 0; i < states; i++) {
+      start[i] = k;
+      double denominator = departures[i];
+      if (denominator == 0) {
+        col[k] = i;
+        val[k++] = 1;
+        continue;
+      }
+      for (int e = c.start()[i]; e < c.start()[i + 1]; e++) {
+        col[k] = c.col()[e];
+        val[k++] = (c.count()[e] + smoothing) / denominator;
+      }
+    }
+    start[states] = k;
+    return TransitionMatrices.ofCsr("transition", states, start, col, val);
+  }
+
+  private double[][] smoothedRows(TransitionCounts.Rows c, double smoothing) {
     double[][] p = new double[states][states];
     for (int i = 0; i < states; i++) {
       double denominator = departures[i] + states * smoothing;
-      if (denominator == 0) {
-        p[i][i] = 1;
-        continue;
-      }
-      for (int j = 0; j < states; j++) {
-        p[i][j] = (counts[i][j] + smoothing) / denominator;
+      java.util.Arrays.fill(p[i], smoothing / denominator); // (0 + λ) / (n_i + N·λ), the unobserved entries
+      for (int e = c.start()[i]; e < c.start()[i + 1]; e++) {
+        p[i][c.col()[e]] = (c.count()[e] + smoothing) / denominator;
       }
     }
     return p;
@@ -119,15 +164,15 @@ public final class TransitionEstimator {
     TransitionMatrices.checkStochastic("p", p);
     PufferPreconditions.checkArgument(
         p.length == states, "p rows = %s: expected %s (one per state)", p.length, states);
+    TransitionCounts.Rows c = counts.rows();
     double sum = 0;
     for (int i = 0; i < states; i++) {
-      for (int j = 0; j < states; j++) {
-        if (counts[i][j] > 0) {
-          if (p[i][j] == 0) {
-            return Double.NEGATIVE_INFINITY;
-          }
-          sum += counts[i][j] * Math.log(p[i][j]);
+      for (int e = c.start()[i]; e < c.start()[i + 1]; e++) {
+        double pij = p[i][c.col()[e]];
+        if (pij == 0) {
+          return Double.NEGATIVE_INFINITY;
         }
+        sum += c.count()[e] * Math.log(pij);
       }
     }
     return sum;

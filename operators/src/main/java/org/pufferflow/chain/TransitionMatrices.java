@@ -31,6 +31,19 @@ public final class TransitionMatrices {
   }
 
   /**
+   * Validates compressed sparse rows (as {@link SparseTransitionMatrix#fromCsr}) and returns the sparse matrix when
+   * at most {@link #SPARSE_DENSITY_THRESHOLD} of the N² entries are non-zero, else the dense one: the rule of
+   * {@link #of(String, double[][])} without an N × N array for a sparse chain.
+   */
+  public static TransitionMatrix ofCsr(String name, int n, int[] rowStart, int[] col, double[] val) {
+    SparseTransitionMatrix sparse = SparseTransitionMatrix.fromCsr(name, n, rowStart, col, val);
+    if (val.length <= SPARSE_DENSITY_THRESHOLD * n * (double) n) {
+      return sparse;
+    }
+    return DenseTransitionMatrix.of(name, SparseRows.of(sparse).toArray());
+  }
+
+  /**
    * Validates that {@code rows} is a square row-stochastic matrix (entries finite and &ge; 0, rows summing to 1
    * within {@link #ROW_SUM_TOLERANCE}), naming it {@code name} in error messages; the one check behind every
    * {@link TransitionMatrix} factory and {@link ChainAnalysis}.

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.chain.TransitionEstimator;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.learn.AmpdsTraces;
 import org.pufferflow.jobs.learn.ConsoleProgress;
@@ -92,7 +93,8 @@ public final class LearnCommand implements Callable<Integer> {
   String column;
 
   @Option(names = "--smoothing", defaultValue = "0.01", paramLabel = "LAMBDA",
-      description = "Add-λ smoothing of every transition count (>= 0, default ${DEFAULT-VALUE}).")
+      description = "Add-λ smoothing of every transition count (>= 0, default ${DEFAULT-VALUE}); a value > 0 is"
+          + " accepted up to 1000 states, use 0 for larger chains.")
   double smoothing;
 
   @Option(names = "--min-visits", defaultValue = "10", paramLabel = "K",
@@ -138,6 +140,11 @@ public final class LearnCommand implements Callable<Integer> {
         }
         default -> throw new UsageException("--format = " + format + ": expected one of csv, geolife, ampds");
       }
+    }
+    if (smoothing > 0 && traces.numStates() > TransitionEstimator.DENSE_SMOOTHING_MAX_STATES) {
+      throw new UsageException("--smoothing " + smoothing + " with " + traces.numStates() + " states: a smoothing > 0"
+          + " makes every one of the N x N entries positive (a dense matrix), built only up to "
+          + TransitionEstimator.DENSE_SMOOTHING_MAX_STATES + " states; use --smoothing 0 (stored sparsely)");
     }
     LearnedModel model = LearnedModel.fit(traces, smoothing, minVisits);
     if (out != null) {

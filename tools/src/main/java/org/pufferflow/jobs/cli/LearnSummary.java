@@ -7,7 +7,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.pufferflow.jobs.learn.GridSpec;
+import org.pufferflow.chain.SparseTransitionMatrix;
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.jobs.learn.LearnedModel;
+import org.pufferflow.jobs.learn.ModelYaml;
 import org.pufferflow.jobs.learn.SummaryGaps;
 import org.pufferflow.jobs.learn.TraceSet;
 
@@ -32,7 +35,7 @@ final class LearnSummary {
     o.put("transitions", model.transitions());
     o.put("tickMillis", traces.tickMillis());
     o.set("smoothing", CliJson.number(model.smoothing()));
-    o.set("transition", CliJson.matrix(model.transition()));
+    o.set("transition", transition(model.transition()));
     o.set("visits", longs(model.visits()));
     boolean irreducible = model.stationary() != null;
     o.put("irreducible", irreducible);
@@ -41,6 +44,15 @@ final class LearnSummary {
     o.set("piMin", irreducible ? CliJson.number(model.piMin()) : null);
     o.set("gapP", Double.isNaN(model.gapP()) ? null : CliJson.number(model.gapP()));
     o.set("gapPPStar", irreducible && !Double.isNaN(model.gapPPStar()) ? CliJson.number(model.gapPPStar()) : null);
+    SummaryGaps gaps = model.gaps();
+    o.put("gapsBasis", switch (gaps.basis()) {
+      case EXACT -> "exact";
+      case CERTIFIED -> "certified lower bounds";
+      case NOT_COMPUTED -> "not computed: " + gaps.note();
+    });
+    boolean certified = gaps.basis() == SummaryGaps.Basis.CERTIFIED;
+    o.set("piMinLowerBound", certified ? CliJson.number(gaps.piMinLowerBound()) : null);
+    o.set("stationaryL1Error", certified ? CliJson.number(gaps.stationaryL1Error()) : null);
     if (irreducible) {
       o.put("reversible", model.reversible());
       o.put("period", model.period());
@@ -84,7 +96,7 @@ final class LearnSummary {
     List<String> labels = model.labels();
     if (n <= PRINTED_STATES) {
       w.printf("  states      %s%n", labels);
-      double[][] p = model.transition();
+      double[][] p = model.transitionRows(); // at most PRINTED_STATES states
       for (int i = 0; i < n; i++) {
         w.printf("  P[%-8s] %s%n", labels.get(i), row(p[i]));
       }
@@ -94,13 +106,16 @@ final class LearnSummary {
       if (n <= PRINTED_STATES) {
         w.printf("  stationary  %s%n", row(pi));
       }
-      w.printf("  pi_min      %.6g%n", model.piMin());
-      w.printf("  gap of P    %s%n", gap(model.gapP()));
-      w.printf("  gap of PP*  %s%n", gap(model.gapPPStar()));
+      SummaryGaps gaps = model.gaps();
+      w.printf("  pi_min      %.6g%s%n", model.piMin(), gaps.basis() == SummaryGaps.Basis.CERTIFIED
+          ? String.format(" (certified >= %.6g; |pi - exact|_1 <= %.2g)", gaps.piMinLowerBound(),
+              gaps.stationaryL1Error()) : "");
+      w.printf("  gap of P    %s%n", gaps.describe(model.gapP()));
+      w.printf("  gap of PP*  %s%n", gaps.describe(model.gapPPStar()));
       w.printf("  reversible  %s%n", model.reversible() ? "yes" : "no");
       w.printf("  ergodic     %s%n", model.ergodic() ? "yes" : "no (period " + model.period() + ")");
     } else {
-      w.printf("  gap of P    %s%n", gap(model.gapP()));
+      w.printf("  gap of P    %s%n", model.gaps().describe(model.gapP()));
       w.printf("  ergodic     no (not irreducible: no unique stationary distribution)%n");
     }
     if (!model.warnings().isEmpty()) {
@@ -111,10 +126,25 @@ final class LearnSummary {
     }
   }
 
-  /** An eigen-gap as printed: its value, or why it is absent ({@link SummaryGaps}). */
-  private static String gap(double v) {
-    return Double.isNaN(v) ? "not computed (more than " + SummaryGaps.DENSE_MAX_STATES + " states)"
-        : String.format("%.6g", v);
+  /**
+   * The matrix as the model file writes it: dense rows, or {@code {"sparse": [{"to": [...], "p": [...]}, ...]}}
+   * when it is stored sparsely ({@link ModelYaml#isSparse}).
+   */
+  private static com.fasterxml.jackson.databind.JsonNode transition(TransitionMatrix m) {
+    if (!ModelYaml.isSparse(m)) {
+      return CliJson.matrix(m.toArray());
+    }
+    SparseTransitionMatrix s = (SparseTransitionMatrix) m;
+    ArrayNode rows = CliJson.array();
+    for (int i = 0; i < s.size(); i++) {
+      ObjectNode r = CliJson.object();
+      r.set("to", CliJson.intVector(s.rowColumns(i)));
+      r.set("p", CliJson.vector(s.rowValues(i)));
+      rows.add(r);
+    }
+    ObjectNode o = CliJson.object();
+    o.set("sparse", rows);
+    return o;
   }
 
   private static String row(double[] v) {

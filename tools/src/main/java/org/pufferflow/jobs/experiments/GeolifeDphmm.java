@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
-import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.jobs.learn.GeolifeTraces;
 import org.pufferflow.jobs.learn.GridSpec;
@@ -64,7 +63,7 @@ final class GeolifeDphmm {
     this.grid = GridSpec.ofCellSize(BOX_MIN_LAT, BOX_MAX_LAT, BOX_MIN_LON, BOX_MAX_LON, cellMeters);
     TraceSet traces = traces(grid);
     this.model = LearnedModel.fit(traces, 0);
-    this.transition = TransitionMatrices.of("geolife transition", model.transition());
+    this.transition = model.transition();
     long[] visits = model.visits();
     long total = 0;
     for (long v : visits) {
@@ -124,7 +123,7 @@ final class GeolifeDphmm {
    */
   int[][] sequences(int count, int length) {
     KeyedRandom random = ExperimentKeys.random();
-    double[][] m = model.transition();
+    double[][] m = model.transitionRows(); // the experiments' cells: a few hundred states
     int[][] out = new int[count][length];
     for (int i = 0; i < count; i++) {
       random.reset(CONTEXT, "sequence", i);

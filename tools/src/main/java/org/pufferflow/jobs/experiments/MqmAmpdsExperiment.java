@@ -107,14 +107,14 @@ final class MqmAmpdsExperiment implements Experiment {
     progress.start(name(), (long) epsilons().length + days);
     Table m = new Table("state", "label", "visits", "stationary", "p_to_0", "p_to_1", "p_to_2");
     for (int s = 0; s < k; s++) {
-      double[] row = model.transition()[s];
+      double[] row = model.transitionRows()[s];
       m.add(s, model.labels().get(s).replace("<=", " le ").replace("<", " lt ").replace(">=", " ge "),
           model.visits()[s], model.stationary()[s], row[0], row[1], row[2]);
     }
     out.csv("mqm-ampds-model", m);
 
     KeyedRandom random = ExperimentKeys.random();
-    FiniteChainClass cls = FiniteChainClass.of(model.transition());
+    FiniteChainClass cls = FiniteChainClass.of(model.transitionRows());
     int[] counts = histogram(series, 0, series.length, k);
     int total = sum(counts);
     Table a = new Table("epsilon", "T", "method", "sigma", "beta", "expected_l1", "expected_l1_discrete", "mc_runs",

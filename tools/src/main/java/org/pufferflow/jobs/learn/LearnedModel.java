@@ -6,15 +6,17 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
-import org.pufferflow.chain.SparseStationary;
 import org.pufferflow.chain.TransitionEstimator;
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A Markov model fitted to public traces (docs/learn.md): the maximum-likelihood transition matrix with add-λ
- * smoothing ({@link TransitionEstimator}), and the chain quantities the mechanisms calibrate with, computed by
- * {@link ChainAnalysis}: the stationary distribution π, π_min, the eigen-gap of P and of P·P* (P* the time
- * reversal), reversibility and the period (irreducibility by {@link Ergodicity}).
+ * smoothing ({@link TransitionEstimator}), held as a {@link TransitionMatrix} (sparse for an unsmoothed sparse chain:
+ * no N × N array), and the chain quantities the mechanisms calibrate with: the stationary distribution π, π_min,
+ * the eigen-gap of P and of P·P* (P* the time reversal; exact up to {@value SummaryGaps#DENSE_MAX_STATES} states,
+ * certified lower bounds above, {@link SummaryGaps}), reversibility and the period (irreducibility by
+ * {@link Ergodicity}).
  *
  * <p>The quantities that need a unique stationary distribution (π, π_min, gap of P·P*, reversibility) are
  * {@code null}/NaN when the learned chain is not irreducible. {@link #warnings()} lists, in words, what makes the
@@ -30,9 +32,9 @@ import org.pufferflow.common.PufferPreconditions;
  * @param departures per state, the counted transitions out of it
  * @param stationary π, or {@code null} when the chain is not irreducible
  * @param piMin min π, NaN when not irreducible
- * @param gapP 1 − |λ₂(P)|, NaN when not computed ({@link SummaryGaps}: chains of more than
- *     {@value SummaryGaps#DENSE_MAX_STATES} states)
- * @param gapPPStar the eigen-gap of P·P*, NaN when not irreducible or not computed
+ * @param gapP 1 − |λ₂(P)| (a certified lower bound when {@code gaps.basis()} is CERTIFIED), NaN when not computed
+ * @param gapPPStar the eigen-gap of P·P* (or a certified lower bound), NaN when not irreducible or not computed
+ * @param gaps how π and the gaps were obtained ({@link SummaryGaps}); its π is this model's {@code stationary}
  * @param reversible detailed balance within {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, {@code null} when not
  *     irreducible
  * @param period the period of an irreducible chain (1 = aperiodic), 0 when not irreducible
@@ -43,13 +45,14 @@ import org.pufferflow.common.PufferPreconditions;
 public record LearnedModel(
     List<String> labels,
     double smoothing,
-    double[][] transition,
+    TransitionMatrix transition,
     long[] visits,
     long[] departures,
     double[] stationary,
     double piMin,
     double gapP,
     double gapPPStar,
+    SummaryGaps gaps,
     Boolean reversible,
     int period,
     List<String> warnings,
@@ -61,9 +64,12 @@ public record LearnedModel(
   /** How many offending states a warning names before "and k more". */
   static final int NAMED_STATES = 5;
 
+  /** Largest N for which {@link #transitionRows()} hands out dense rows. */
+  public static final int DENSE_ROWS_MAX_STATES = TransitionEstimator.DENSE_SMOOTHING_MAX_STATES;
+
   public LearnedModel {
     labels = List.copyOf(labels);
-    transition = copy(transition);
+    PufferPreconditions.checkNotNull("transition", transition);
     visits = visits.clone();
     departures = departures.clone();
     stationary = stationary == null ? null : stationary.clone();
@@ -90,7 +96,7 @@ public record LearnedModel(
       }
       estimator.endSequence();
     }
-    double[][] p = estimator.estimate(smoothing);
+    TransitionMatrix p = estimator.estimate(smoothing);
     long[] visits = new long[n];
     long[] departures = new long[n];
     for (int i = 0; i < n; i++) {
@@ -102,23 +108,23 @@ public record LearnedModel(
     if (!Ergodicity.isIrreducible(p)) {
       warnings.add(irreducibilityWarning(p, labels, smoothing));
       warnVisits(warnings, labels, visits, departures, minVisits);
-      return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN,
-          SummaryGaps.of(p, null).gapP(), Double.NaN, null, 0, warnings, traces.query());
+      SummaryGaps gaps = SummaryGaps.of(p, false, 0);
+      return new LearnedModel(labels, smoothing, p, visits, departures, null, Double.NaN, gaps.gapP(), Double.NaN,
+          gaps, null, 0, warnings, traces.query());
     }
-    // the dense LU is O(N³): a 2,500-state chain took most of a minute; the sparse solve gives the same system
-    double[] pi = SummaryGaps.computed(n) ? ChainAnalysis.stationary(p) : SparseStationary.of(p);
     int period = Ergodicity.period(p);
     if (period != 1) {
       warnings.add("the learned chain is periodic with period " + period + ", not aperiodic (not ergodic):"
           + " its eigen-gap is 0 and MQM's approximate modes reject it; use a smoothing > 0");
     }
     warnVisits(warnings, labels, visits, departures, minVisits);
-    SummaryGaps gaps = SummaryGaps.of(p, pi);
+    SummaryGaps gaps = SummaryGaps.of(p, true, period);
+    double[] pi = gaps.stationary();
     return new LearnedModel(labels, smoothing, p, visits, departures, pi, ChainAnalysis.piMin(pi), gaps.gapP(),
-        gaps.gapPPStar(), ChainAnalysis.isReversible(p, pi), period, warnings, traces.query());
+        gaps.gapPPStar(), gaps, ChainAnalysis.isReversible(p, pi), period, warnings, traces.query());
   }
 
-  private static String irreducibilityWarning(double[][] p, List<String> labels, double smoothing) {
+  private static String irreducibilityWarning(TransitionMatrix p, List<String> labels, double smoothing) {
     int unreached = Ergodicity.firstUnreachedFromZero(p);
     String why = unreached >= 0
         ? "state " + labels.get(unreached) + " cannot be reached from state " + labels.get(0)
@@ -170,9 +176,16 @@ public record LearnedModel(
     return Arrays.stream(departures).sum();
   }
 
-  @Override
-  public double[][] transition() {
-    return copy(transition);
+  /**
+   * The transition matrix as dense rows (a fresh copy), for callers whose models are small by construction (the
+   * experiments' AMPds and 1-km GeoLife chains, tests); refused above {@link #DENSE_ROWS_MAX_STATES} states: use
+   * {@link #transition()}.
+   */
+  public double[][] transitionRows() {
+    PufferPreconditions.checkArgument("transition", numStates() <= DENSE_ROWS_MAX_STATES,
+        "transition: %d states, dense rows only up to %d (use the TransitionMatrix)", numStates(),
+        DENSE_ROWS_MAX_STATES);
+    return transition.toArray();
   }
 
   @Override
@@ -198,20 +211,35 @@ public record LearnedModel(
   @Override
   public boolean equals(Object o) {
     return o instanceof LearnedModel m && labels.equals(m.labels) && Double.compare(smoothing, m.smoothing) == 0
-        && Arrays.deepEquals(transition, m.transition) && Arrays.equals(visits, m.visits)
+        && sameEntries(transition, m.transition) && Arrays.equals(visits, m.visits)
         && Arrays.equals(departures, m.departures) && Arrays.equals(stationary, m.stationary)
         && Arrays.deepEquals(query, m.query) && warnings.equals(m.warnings);
   }
 
   @Override
   public int hashCode() {
-    return labels.hashCode() * 31 + Arrays.deepHashCode(transition);
+    return labels.hashCode() * 31 + Long.hashCode(transition.nonZeros());
   }
 
   @Override
   public String toString() {
     return "LearnedModel[states=" + labels.size() + ", smoothing=" + smoothing + ", piMin=" + piMin + ", gapP="
         + gapP + ", gapPPStar=" + gapPPStar + ", reversible=" + reversible + ", warnings=" + warnings.size() + "]";
+  }
+
+  /** Entry-wise equality (O(N²); used by tests on small models). */
+  private static boolean sameEntries(TransitionMatrix a, TransitionMatrix b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      for (int j = 0; j < a.size(); j++) {
+        if (Double.compare(a.get(i, j), b.get(i, j)) != 0) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static double[][] copy(double[][] m) {

@@ -13,7 +13,9 @@ import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 import java.util.stream.LongStream;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.chain.SparseTransitionMatrix;
 import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.TransitionMatrix;
 
 /**
  * Writes a {@link LearnedModel} as the model file a job's {@code model.modelFile} names (docs/configuration.md,
@@ -53,13 +55,19 @@ public final class ModelYaml {
     b.append("states: [")
         .append(model.labels().stream().map(ModelYaml::quote).collect(Collectors.joining(", ")))
         .append("]\n");
-    double[][] p = model.transition();
+    TransitionMatrix p = model.transition();
     if (isSparse(p)) {
       b.append("transition:\n  sparse:\n");
-      sparseRows(b, p);
+      sparseRows(b, (SparseTransitionMatrix) p);
     } else {
       b.append("transition:\n");
-      matrix(b, p);
+      for (int i = 0; i < p.size(); i++) {
+        double[] row = new double[p.size()];
+        for (int j = 0; j < row.length; j++) {
+          row[j] = p.get(i, j);
+        }
+        b.append("  - ").append(vector(row)).append('\n');
+      }
     }
     b.append("tickMillis: ").append(tickMillis).append('\n');
     b.append("smoothing: ").append(number(model.smoothing())).append('\n');
@@ -68,13 +76,19 @@ public final class ModelYaml {
     if (model.stationary() != null) {
       b.append("stationary: ").append(vector(model.stationary())).append('\n');
       b.append("piMin: ").append(number(model.piMin())).append('\n');
-      b.append("gapPPStar: ").append(gap(model.gapPPStar())).append('\n');
+      b.append("gapPPStar: ").append(gap(model.gapPPStar(), model.gaps())).append('\n');
+      if (model.gaps().basis() == SummaryGaps.Basis.CERTIFIED) {
+        b.append("piMinLowerBound: ").append(number(model.gaps().piMinLowerBound()))
+            .append("  # certified (SpectralBounds); piMin is the estimate's minimum\n");
+        b.append("stationaryL1Error: ").append(number(model.gaps().stationaryL1Error()))
+            .append("  # certified bound on the l1 distance of stationary to the exact pi\n");
+      }
       b.append("reversible: ").append(model.reversible()).append('\n');
       b.append("period: ").append(model.period()).append('\n');
     } else {
       b.append("irreducible: false\n");
     }
-    b.append("gapP: ").append(gap(model.gapP())).append('\n');
+    b.append("gapP: ").append(gap(model.gapP(), model.gaps())).append('\n');
     if (model.query() != null) {
       b.append("query:\n");
       matrix(b, model.query());
@@ -92,31 +106,21 @@ public final class ModelYaml {
   }
 
   /**
-   * Whether {@code p} is written in the sparse row form (docs/configuration.md, 'Model files'): at most
-   * {@link TransitionMatrices#SPARSE_DENSITY_THRESHOLD} of its entries are non-zero, the rule by which the
-   * mechanisms store a matrix sparsely.
+   * Whether {@code p} is written in the sparse row form (docs/configuration.md, 'Model files'): it is stored
+   * sparsely, i.e. at most {@link TransitionMatrices#SPARSE_DENSITY_THRESHOLD} of its entries are non-zero, the
+   * rule by which the mechanisms store a matrix sparsely ({@link TransitionMatrices#ofCsr}).
    */
-  static boolean isSparse(double[][] p) {
-    long nnz = 0;
-    for (double[] row : p) {
-      for (double x : row) {
-        nnz += x != 0 ? 1 : 0;
-      }
-    }
-    return nnz <= TransitionMatrices.SPARSE_DENSITY_THRESHOLD * p.length * p.length;
+  public static boolean isSparse(TransitionMatrix p) {
+    return p instanceof SparseTransitionMatrix
+        && p.nonZeros() <= TransitionMatrices.SPARSE_DENSITY_THRESHOLD * p.size() * (double) p.size();
   }
 
-  /** One {@code - {to: [j...], p: [x...]}} line per row: the non-zero entries. */
-  private static void sparseRows(StringBuilder b, double[][] m) {
-    for (double[] row : m) {
-      StringBuilder to = new StringBuilder();
-      StringBuilder p = new StringBuilder();
-      for (int j = 0; j < row.length; j++) {
-        if (row[j] != 0) {
-          to.append(to.length() == 0 ? "" : ", ").append(j);
-          p.append(p.length() == 0 ? "" : ", ").append(number(row[j]));
-        }
-      }
+  /** One {@code - {to: [j...], p: [x...]}} line per row: the stored non-zero entries. */
+  private static void sparseRows(StringBuilder b, SparseTransitionMatrix m) {
+    for (int i = 0; i < m.size(); i++) {
+      String to = java.util.stream.IntStream.of(m.rowColumns(i)).mapToObj(Integer::toString)
+          .collect(Collectors.joining(", "));
+      String p = DoubleStream.of(m.rowValues(i)).mapToObj(ModelYaml::number).collect(Collectors.joining(", "));
       b.append("    - {to: [").append(to).append("], p: [").append(p).append("]}\n");
     }
   }
@@ -135,9 +139,19 @@ public final class ModelYaml {
     return LongStream.of(v).mapToObj(Long::toString).collect(Collectors.joining(", ", "[", "]"));
   }
 
-  /** An eigen-gap, or {@code null} with a comment when it was not computed ({@link SummaryGaps}). */
-  private static String gap(double v) {
-    return Double.isNaN(v) ? "null  # not computed: more than " + SummaryGaps.DENSE_MAX_STATES + " states" : number(v);
+  /**
+   * An eigen-gap: its value (exact), the value with a comment saying it is a certified lower bound, or {@code null}
+   * with a comment when it was not computed ({@link SummaryGaps}).
+   */
+  private static String gap(double v, SummaryGaps gaps) {
+    if (Double.isNaN(v)) {
+      return "null  # not computed" + (gaps.note().isEmpty() ? "" : ": " + gaps.note());
+    }
+    if (gaps.basis() != SummaryGaps.Basis.CERTIFIED) {
+      return number(v);
+    }
+    return number(v) + (v > 0 ? "  # certified lower bound (SpectralBounds), not the exact gap"
+        : "  # certified lower bound (SpectralBounds): no positive bound certified");
   }
 
   /** A finite double in plain notation that parses back to the same double. */

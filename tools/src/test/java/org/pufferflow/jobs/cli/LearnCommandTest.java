@@ -135,4 +135,57 @@ class LearnCommandTest {
     assertThat(CliHarness.run(new PufferflowCli(), "learn", "--input", csv, "--tick-millis", "1", "--smoothing",
         "-1").err()).isEqualTo("error: --smoothing = -1.0: must be finite and >= 0\n");
   }
+
+  @Test
+  void smoothingAboveTheDenseLimitExitsTwoNamingSmoothingZero() {
+    String states = java.util.stream.IntStream.range(0, 1001).mapToObj(i -> "s" + i)
+        .collect(java.util.stream.Collectors.joining(","));
+    CliHarness.Run run = CliHarness.run(new PufferflowCli(), "learn", "--input", DATA.resolve("tiny.csv").toString(),
+        "--tick-millis", "1000", "--states", "x,y," + states, "--smoothing", "0.01");
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).startsWith("error: --smoothing 0.01 with 1003 states:").contains("use --smoothing 0")
+        .doesNotContain("\n\n");
+  }
+
+  /** A CSV of one lazy walk on a side × side grid (cells c0…, row by row; stays with probability 1/2). */
+  private Path lazyWalkCsv(int side, int ticks) throws IOException {
+    StringBuilder b = new StringBuilder();
+    java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+    int k = 0;
+    for (int t = 0; t < ticks; t++) {
+      b.append("w,").append(t * 1000L).append(",c").append(k).append('\n');
+      int move = r.nextInt(8);
+      if (move == 4 && k >= side) {
+        k -= side;
+      } else if (move == 5 && k < side * (side - 1)) {
+        k += side;
+      } else if (move == 6 && k % side > 0) {
+        k--;
+      } else if (move == 7 && k % side < side - 1) {
+        k++;
+      }
+    }
+    Path csv = dir.resolve("walk" + side + ".csv");
+    Files.writeString(csv, b);
+    return csv;
+  }
+
+  @Test
+  void aSparseChainHasSparseJsonRowsAndALargeOneCertifiedGaps() throws IOException {
+    CliHarness.Run small = CliHarness.run(new PufferflowCli(), "learn", "--input", lazyWalkCsv(6, 5_000).toString(),
+        "--tick-millis", "1000", "--smoothing", "0", "--json");
+    assertThat(small.code()).as(small.err()).isZero();
+    JsonNode j = small.json();
+    assertThat(j.get("transition").get("sparse").size()).isEqualTo(36);
+    assertThat(j.get("transition").get("sparse").get(0).get("to").get(0).asInt()).isZero();
+    assertThat(j.get("gapsBasis").asText()).isEqualTo("exact");
+    assertThat(j.get("piMinLowerBound").isNull()).isTrue();
+
+    CliHarness.Run large = CliHarness.run(new PufferflowCli(), "learn", "--input",
+        lazyWalkCsv(23, 150_000).toString(), "--tick-millis", "1000", "--smoothing", "0");
+    assertThat(large.code()).as(large.err()).isZero();
+    assertThat(large.out()).startsWith("learned model: 529 states,")
+        .contains("gap of PP*  >= ", "(certified lower bound)", "pi_min", "(certified >= ")
+        .doesNotContain("not computed");
+  }
 }

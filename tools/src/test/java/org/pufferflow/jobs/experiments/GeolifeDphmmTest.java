@@ -19,7 +19,7 @@ class GeolifeDphmmTest {
     assertEquals(geo.grid.rows() * geo.grid.cols(), geo.states());
     int visited = geo.visitedStates();
     assertEquals(164, visited, "the number docs/experiments.md quotes");
-    double[][] m = geo.model.transition();
+    double[][] m = geo.model.transitionRows();
     long[] visits = geo.model.visits();
     double p0 = 0;
     for (int i = 0; i < m.length; i++) {
@@ -56,7 +56,7 @@ class GeolifeDphmmTest {
     GeolifeDphmm geo = GeolifeDphmm.of(DphmmGeolifeExperiment.CELL_METERS);
     int[][] a = geo.sequences(5, 60);
     int[][] b = geo.sequences(5, 60);
-    double[][] m = geo.model.transition();
+    double[][] m = geo.model.transitionRows();
     boolean moved = false;
     for (int i = 0; i < a.length; i++) {
       assertArrayEquals(a[i], b[i]);

@@ -20,7 +20,7 @@ class GeolifeExactSupportTest {
   @Test
   void theConstraintIsThePriorSupportAtLargeEpsilon() {
     GeolifeDphmm geo = GeolifeDphmm.of(DphmmGeolifeExperiment.CELL_METERS);
-    double[][] m = geo.model.transition();
+    double[][] m = geo.model.transitionRows();
     int n = geo.states();
     int[][] seqs = geo.sequences(4, 60);
     for (double eps : new double[] {1, 10}) {

@@ -33,9 +33,9 @@ class MqmAmpdsExperimentTest {
     assertEquals(3414, traces.ticks());
     assertEquals(0, traces.ticks() - traces.observedTicks());
     LearnedModel m = LearnedModel.fit(traces, MqmAmpdsExperiment.SMOOTHING);
-    assertEquals(0.9851470601881207, m.transition()[0][0], 1e-15);
-    assertEquals(0.7317767971848294, m.transition()[1][1], 1e-15);
-    assertEquals(0.009708737864077669, m.transition()[2][2], 1e-15);
+    assertEquals(0.9851470601881207, m.transitionRows()[0][0], 1e-15);
+    assertEquals(0.7317767971848294, m.transitionRows()[1][1], 1e-15);
+    assertEquals(0.009708737864077669, m.transitionRows()[2][2], 1e-15);
     List<Map<String, String>> rows = csv(file(files, "mqm-ampds-model.csv"));
     assertEquals(List.of(3234.0, 179.0, 1.0), rows.stream().map(r -> num(r, "visits")).toList());
     for (Map<String, String> r : rows) {
@@ -62,7 +62,7 @@ class MqmAmpdsExperimentTest {
     }
     assertTrue(exact <= approx && approx <= 3414, exact + " " + approx);
     // σ is the project's calibration for the learned chain: the same as `plan mqm` gives for it
-    double[][] p = LearnedModel.fit(MqmAmpdsExperiment.traces(), MqmAmpdsExperiment.SMOOTHING).transition();
+    double[][] p = LearnedModel.fit(MqmAmpdsExperiment.traces(), MqmAmpdsExperiment.SMOOTHING).transitionRows();
     StringBuilder chain = new StringBuilder("[");
     for (int i = 0; i < p.length; i++) {
       chain.append(i == 0 ? "[" : ",[").append(p[i][0]).append(',').append(p[i][1]).append(',').append(p[i][2])

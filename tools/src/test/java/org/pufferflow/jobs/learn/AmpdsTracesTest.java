@@ -44,7 +44,7 @@ class AmpdsTracesTest {
     // P = 0, 21, 21, (missing), 4, 0
     assertThat(t.states("ampds-gap")).containsExactly(0, 1, 1, TraceSet.GAP, 0, 0);
     LearnedModel m = LearnedModel.fit(t, 0, 0);
-    assertThat(m.transition()).isDeepEqualTo(new double[][] {{0.5, 0.5}, {0, 1}});
+    assertThat(m.transitionRows()).isDeepEqualTo(new double[][] {{0.5, 0.5}, {0, 1}});
   }
 
   @Test

@@ -46,7 +46,7 @@ class LearnedModelProperties {
   void learnedMatrixIsRowStochastic(
       @ForAll("traceSets") TraceSet t, @ForAll @DoubleRange(min = 0, max = 3) double smoothing) {
     LearnedModel m = LearnedModel.fit(t, smoothing, 1);
-    TransitionMatrices.checkStochastic("transition", m.transition());
+    TransitionMatrices.checkStochastic("transition", m.transitionRows());
     assertThat(m.transitions()).isEqualTo(t.transitions());
     if (m.stationary() != null) {
       double sum = 0;
@@ -68,7 +68,7 @@ class LearnedModelProperties {
     LearnedModel m = LearnedModel.fit(t, 0, 0);
     TransitionEstimator counts = new TransitionEstimator(n);
     t.subjects().values().forEach(counts::observeSequence);
-    double[][] p = m.transition();
+    double[][] p = m.transitionRows();
     double best = counts.logLikelihood(p);
     double delta = p[row % n][from % n] * fraction * 0.1;
     p[row % n][from % n] -= delta;

@@ -20,7 +20,7 @@ class LearnedModelTest {
   @Test
   void maximumLikelihoodOfTheTinyTrace() {
     LearnedModel m = LearnedModel.fit(TINY, 0);
-    assertThat(m.transition()).isDeepEqualTo(new double[][] {{1.0 / 3, 2.0 / 3}, {0.5, 0.5}});
+    assertThat(m.transitionRows()).isDeepEqualTo(new double[][] {{1.0 / 3, 2.0 / 3}, {0.5, 0.5}});
     assertThat(m.visits()).containsExactly(4, 4);
     assertThat(m.departures()).containsExactly(3, 2);
     assertThat(m.transitions()).isEqualTo(5);
@@ -42,7 +42,7 @@ class LearnedModelTest {
   void addLambdaSmoothing() {
     LearnedModel m = LearnedModel.fit(TINY, 1.0, 4);
     // (n_ij + 1) / (n_i + 2)
-    assertThat(m.transition()).isDeepEqualTo(new double[][] {{2.0 / 5, 3.0 / 5}, {2.0 / 4, 2.0 / 4}});
+    assertThat(m.transitionRows()).isDeepEqualTo(new double[][] {{2.0 / 5, 3.0 / 5}, {2.0 / 4, 2.0 / 4}});
     assertThat(m.warnings()).isEmpty();
   }
 
@@ -81,7 +81,7 @@ class LearnedModelTest {
   @Test
   void stateNeverLeftIsWarnedAndNamed() {
     LearnedModel m = LearnedModel.fit(traces(List.of("x", "y", "z"), new int[] {0, 1, 0, 1, 0}), 1, 0);
-    assertThat(m.transition()[2]).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+    assertThat(m.transitionRows()[2]).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
     assertThat(m.warnings()).containsExactly("1 states with no observed transition out (z): their rows are pure"
         + " smoothing (uniform), or a self-loop when the smoothing is 0");
   }

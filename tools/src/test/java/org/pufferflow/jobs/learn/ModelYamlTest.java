@@ -44,7 +44,7 @@ class ModelYamlTest {
     ModelYaml.write(m, 1000, List.of("comment: with # and \"quotes\"", "second\nline"), dir.resolve("m.yaml"));
     ModelConfig loaded = loadThroughAJob("m.yaml");
     assertThat(loaded.states()).isEqualTo(labels);
-    assertThat(loaded.transition()).isDeepEqualTo(m.transition());
+    assertThat(loaded.transition()).isDeepEqualTo(m.transitionRows());
   }
 
   /** The model of a minimal job whose model.modelFile is {@code file} in {@link #dir}. */
@@ -58,36 +58,9 @@ class ModelYamlTest {
     return ConfigLoader.load(dir.resolve("job.yaml")).model();
   }
 
-  /** A lazy walk on a side × side grid visited by a few walkers (deterministic), unsmoothed: a sparse chain. */
+  /** A lazy walk on a side × side grid visited by 4 walkers (deterministic), unsmoothed: a sparse chain. */
   private static TraceSet gridWalk(int side, int length) {
-    int n = side * side;
-    List<String> labels = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      labels.add("c" + i);
-    }
-    Map<String, int[]> subjects = new LinkedHashMap<>();
-    java.util.SplittableRandom r = new java.util.SplittableRandom(11);
-    for (int s = 0; s < 4; s++) {
-      int[] seq = new int[length];
-      int k = r.nextInt(n);
-      for (int t = 0; t < length; t++) {
-        seq[t] = k;
-        int move = r.nextInt(8); // 0..3 stay, 4..7 a neighbour when it exists
-        int row = k / side;
-        int col = k % side;
-        if (move == 4 && row > 0) {
-          k -= side;
-        } else if (move == 5 && row < side - 1) {
-          k += side;
-        } else if (move == 6 && col > 0) {
-          k--;
-        } else if (move == 7 && col < side - 1) {
-          k++;
-        }
-      }
-      subjects.put("s" + s, seq);
-    }
-    return new TraceSet(labels, 1000, subjects, null, 4L * length, 0);
+    return LearnData.lazyGridWalk(side, 4, length, 4, 11);
   }
 
   @Test
@@ -97,7 +70,7 @@ class ModelYamlTest {
     String text = ModelYaml.render(m, 1000, List.of());
     assertThat(text).contains("transition:\n  sparse:\n    - {to: [");
     Files.writeString(dir.resolve("m.yaml"), text);
-    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transition());
+    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transitionRows());
   }
 
   @Test
