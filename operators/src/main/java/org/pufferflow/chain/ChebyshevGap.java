@@ -13,12 +13,13 @@ import java.util.Arrays;
  * v ↦ v·M is K = D̂^{1/2}·M·D̂^{-1/2} = K_s + E with K_s symmetric, ‖K_s‖₂ ≤ κ_s and ‖E‖₂ ≤ η
  * ({@link SpectralBounds}). For symmetric K_s, ‖T_k(K_s)‖ ≤ T_k(κ_s) ≤ G := cosh(g·√(2(κ_s − 1))) and
  * ‖U_m(K_s)‖ ≤ (m + 1)·G; a perturbation f introduced into the recurrence at step j reaches step k multiplied by
- * U_{k−1−j}(K_s). E and rounding are such perturbations: with ρ = γ_{r+1}·(2(κ_s + η) + 1) per step (r the most
- * non-zeros in a column of M), λ = G²·(2η + 2ρ) and n₀ = ‖p‖, the computed iterates satisfy
- * ‖ŵ_k − w_k‖ ≤ n₀·λ·k(k+1)/2 (while that stays below G·n₀, checked), and since Σ_k c_k·k(k+1)/2 ≤ (g + √g)/2,
- * <pre>  ‖ŷ − p·M^g‖ ≤ n₀·[λ·(g + √g)/2 + 2G·tail(d) + 2G·(γ_{d+2} + c_err)·(1 + c_err)]</pre>
- * (tail(d): the weights beyond d, each iterate there bounded by 2G·n₀ when g(g+1)·2ηG ≤ 1; c_err: the relative error
- * of the computed weights). Then ‖e‖₁ ≤ √(Σπ̂)·‖e‖ (Cauchy–Schwarz). The bound is computed per call from n₀, so a
+ * U_{k−1−j}(K_s). The difference of the computed and exact iterates follows the recurrence driven by 2(ŵ_j − w_j)·E
+ * and the rounding of step j: with ρ = γ_{r+1}·(2(κ_s + η) + 1) (r the most non-zeros in a column of M),
+ * n₀ = ‖p‖, ‖w_k‖ ≤ 2G·n₀ (when 2g(g+1)·η·G ≤ 1) and λ = G²·(2η + 3ρ), the computed iterates satisfy
+ * ‖ŵ_k − w_k‖ ≤ n₀·λ·k(k+1)/2 (while that stays below G·n₀, checked, so ‖ŵ_k‖ ≤ 3G·n₀), and since
+ * Σ_k c_k·k(k+1)/2 ≤ (g + √g)/2,
+ * <pre>  ‖ŷ − p·M^g‖ ≤ n₀·[λ·(g + √g)/2 + 2G·tail(d) + 3G·(γ_{d+2} + c_err)·(1 + c_err)]</pre>
+ * (tail(d): the weights beyond d; c_err: the relative error of the computed weights). Then ‖e‖₁ ≤ √(Σπ̂)·‖e‖ (Cauchy–Schwarz). The bound is computed per call from n₀, so a
  * spread-out p gets a smaller one than a point mass.
  *
  * <p>Not thread-safe (it owns five N-vectors of scratch); allocates nothing per call. Public-model arithmetic only.
@@ -55,7 +56,7 @@ final class ChebyshevGap {
     this.rootMass = RoundingBounds.sqrtUp(mass);
     this.kappa = Math.max(1.0, bounds.symmetricPartRadius());
     this.eta = bounds.antisymmetricPartNorm();
-    int r = maxColumnCount(SparseRows.of(m));
+    int r = m instanceof SparseTransitionMatrix ? maxColumnCount(SparseRows.of(m)) : n;
     this.rho = RoundingBounds.mulUp(RoundingBounds.gamma(r + 1L),
         RoundingBounds.addUp(RoundingBounds.mulUp(2, RoundingBounds.addUp(kappa, eta)), 1.0));
     this.prev = new double[n];
@@ -84,8 +85,9 @@ final class ChebyshevGap {
       return false;
     }
     int d = (int) degree;
+    // per step: 2η·Δ_j (Δ_j ≤ G·n₀) plus rounding ρ·‖v_j‖ with ‖v_j‖ ≤ ‖w_j‖ + Δ_j ≤ 3G·n₀
     double lambda = RoundingBounds.mulUp(RoundingBounds.mulUp(growth, growth),
-        RoundingBounds.mulUp(2, RoundingBounds.addUp(eta, rho)));
+        RoundingBounds.addUp(RoundingBounds.mulUp(2, eta), RoundingBounds.mulUp(3, rho)));
     if (!(RoundingBounds.mulUp(lambda, 0.5 * (d + 1.0) * (d + 1.0)) <= growth)) {
       return false;
     }
@@ -95,7 +97,7 @@ final class ChebyshevGap {
     double coefficientError = RoundingBounds.gamma(4L * (d + weightTerms) + 64);
     double tail = 2 * Math.exp(-((d + 1.0) * (d + 1.0)) / (2.0 * g)) * (1 + 1e-12);
     double products = RoundingBounds.mulUp(lambda, 0.5 * (g + Math.sqrt(g) * (1 + 1e-12)));
-    double summation = RoundingBounds.mulUp(RoundingBounds.mulUp(2 * growth,
+    double summation = RoundingBounds.mulUp(RoundingBounds.mulUp(3 * growth,
         RoundingBounds.addUp(RoundingBounds.gamma(d + 2L), coefficientError)), 1 + 2 * coefficientError);
     double bound = RoundingBounds.mulUp(RoundingBounds.mulUp(rootMass, n0),
         RoundingBounds.addUp(RoundingBounds.addUp(products, RoundingBounds.mulUp(2 * growth, tail)), summation));
