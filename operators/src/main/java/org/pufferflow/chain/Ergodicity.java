@@ -59,6 +59,21 @@ public final class Ergodicity {
     return firstFalse(reach(SparseRows.of(p).transpose()));
   }
 
+  /** As {@link #firstUnreachedFromZero(double[][])}, in O(N + nnz) on a sparse matrix. */
+  public static int firstUnreachedFromZero(TransitionMatrix m) {
+    return firstFalse(reach(SparseRows.of(m)));
+  }
+
+  /** As {@link #firstNotReachingZero(double[][])}, in O(N + nnz) on a sparse matrix. */
+  public static int firstNotReachingZero(TransitionMatrix m) {
+    return firstFalse(reach(SparseRows.of(m).transpose()));
+  }
+
+  /** As {@link #period(double[][])}, in O(N + nnz) on a sparse matrix. */
+  public static int period(TransitionMatrix m) {
+    return period(SparseRows.of(m));
+  }
+
   /** Irreducible and aperiodic, read off the non-zero pattern in O(N + nnz) (for {@link SpectralBounds}). */
   static boolean isErgodic(SparseRows p) {
     return firstFalse(reach(p)) < 0 && firstFalse(reach(p.transpose())) < 0 && period(p) == 1;

@@ -31,6 +31,18 @@ public final class TransitionMatrices {
   }
 
   /**
+   * Validates CSR arrays as {@link SparseTransitionMatrix#fromCsr} does and returns them sparse, or dense when more
+   * than {@link #SPARSE_DENSITY_THRESHOLD} of the N² entries are stored (the rule of {@link #of(double[][])}, so the
+   * caller drops zero values first to get the same representation); never builds an N × N array for a sparse
+   * matrix.
+   */
+  public static TransitionMatrix ofCsr(String name, int n, int[] rowStart, int[] col, double[] val) {
+    SparseTransitionMatrix sparse = SparseTransitionMatrix.fromCsr(name, n, rowStart, col, val);
+    double density = sparse.nonZeros() / ((double) n * n);
+    return density <= SPARSE_DENSITY_THRESHOLD ? sparse : DenseTransitionMatrix.of(name, sparse.toArray());
+  }
+
+  /**
    * Validates that {@code rows} is a square row-stochastic matrix (entries finite and &ge; 0, rows summing to 1
    * within {@link #ROW_SUM_TOLERANCE}), naming it {@code name} in error messages; the one check behind every
    * {@link TransitionMatrix} factory and {@link ChainAnalysis}.
