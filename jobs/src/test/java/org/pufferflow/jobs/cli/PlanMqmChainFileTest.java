@@ -2,7 +2,6 @@ package org.pufferflow.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
@@ -68,14 +67,8 @@ class PlanMqmChainFileTest {
     Run m = run(concat(base, "--chain-file", missing.toString()));
     assertThat(m.code()).isEqualTo(2);
     assertThat(m.err()).startsWith("error: --chain-file: " + missing);
-    Files.writeString(dir.resolve("bad.yaml"), """
-        states: [a, b]
-        transition:
-          sparse:
-            - {to: [0, 1], p: [0.4, 0.5]}
-            - {to: [1], p: [1.0]}
-        """);
-    Path bad = dir.resolve("bad.yaml");
+    Path bad = GridModelFiles.writeSparseRows(dir, "bad.yaml", "[a, b]", "{to: [0, 1], p: [0.4, 0.5]}",
+        "{to: [1], p: [1.0]}");
     assertOneLineError(run(concat(base, "--chain-file", bad.toString())),
         "error: --chain-file(" + bad + ").transition[0]: row sums to 0.9, expected 1 (±1e-9)");
     Path large = GridModelFiles.write(dir, "large.yaml", 15, true);

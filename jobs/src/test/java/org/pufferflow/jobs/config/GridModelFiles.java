@@ -71,4 +71,15 @@ public final class GridModelFiles {
     Files.writeString(file, y);
     return file;
   }
+
+  /** Writes a model file {@code dir/name} with {@code states} (a YAML list) and the given sparse rows. */
+  public static Path writeSparseRows(Path dir, String name, String states, String... rows) throws IOException {
+    StringBuilder y = new StringBuilder("states: ").append(states).append("\ntransition:\n  sparse:\n");
+    for (String row : rows) {
+      y.append("    - ").append(row).append('\n');
+    }
+    Path file = dir.resolve(name);
+    Files.writeString(file, y);
+    return file;
+  }
 }

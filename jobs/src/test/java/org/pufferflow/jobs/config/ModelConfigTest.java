@@ -56,13 +56,8 @@ class ModelConfigTest {
 
   @Test
   void aDenseMatrixInSparseRowsIsStoredDenseAndEqualsItsDenseRows(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve("m.yaml"), """
-        states: [a, b]
-        transition:
-          sparse:
-            - {to: [0, 1], p: [0.9, 0.1]}
-            - {to: [0, 1], p: [0.2, 0.8]}
-        """);
+    GridModelFiles.writeSparseRows(dir, "m.yaml", "[a, b]", "{to: [0, 1], p: [0.9, 0.1]}",
+        "{to: [0, 1], p: [0.2, 0.8]}");
     ModelConfig fromFile = load(dir, "m.yaml").model();
     assertThat(fromFile.transition()).isInstanceOf(DenseTransitionMatrix.class);
     ModelConfig inline = new ModelConfig(List.of("a", "b"), new double[][] {{0.9, 0.1}, {0.2, 0.8}},
@@ -125,14 +120,8 @@ class ModelConfigTest {
 
   @Test
   void aNegativeSparseEntryIsNamedByItsColumn(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve("n.yaml"), """
-        states: [a, b, c]
-        transition:
-          sparse:
-            - {to: [0], p: [1.0]}
-            - {to: [0, 2], p: [1.1, -0.1]}
-            - {to: [2], p: [1.0]}
-        """);
+    GridModelFiles.writeSparseRows(dir, "n.yaml", "[a, b, c]", "{to: [0], p: [1.0]}",
+        "{to: [0, 2], p: [1.1, -0.1]}", "{to: [2], p: [1.0]}");
     assertThatThrownBy(() -> load(dir, "n.yaml")).isInstanceOf(ConfigException.class)
         .hasMessage("model.modelFile(n.yaml).transition[1][2]: is negative (-0.1)");
   }
