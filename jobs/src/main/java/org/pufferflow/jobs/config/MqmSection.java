@@ -83,10 +83,8 @@ final class MqmSection {
     MechanismErrors.check("mqm", PATHS, () -> MqmWindowPlan.checkFleet(fleet, partial, output));
     b.output(output).partialWindows(partial).fleet(fleet);
     LedgerPolicy budget = BudgetSection.read(q.required("budget"));
-    Map<String, String> paths = new HashMap<>(PATHS);
-    for (int i = 0; i < names.size(); i++) {
-      paths.put("chain[" + i + "]", names.get(i)); // a refusal of a certified (large) chain names the chain
-    }
+    Map<String, String> paths = new HashMap<>(PATHS); // a certified (large) chain's refusal, at that chain
+    paths.put("chain", names.size() == 1 ? names.get(0) : "mqm.theta.chains");
     return new WithBudget<>(MechanismErrors.build("mqm", paths, () -> {
       if (known) {
         b.chainClass(KnownChains.of(chains));

@@ -142,4 +142,21 @@ class ModelConfigTest {
     assertThatThrownBy(() -> load(dir, "g.yaml", noMode)).isInstanceOf(ConfigException.class)
         .hasMessageStartingWith("mqm.mode: mode = exact-any-initial:");
   }
+
+  @Test
+  void aLargeNonReversibleChainIsRefusedForApproxReversibleAtItsPath(@TempDir Path dir) throws Exception {
+    int n = 225; // the lazy directed cycle: ergodic, not reversible, above the dense-analysis size
+    String[] rows = new String[n];
+    StringBuilder states = new StringBuilder("[");
+    for (int i = 0; i < n; i++) {
+      int next = (i + 1) % n;
+      rows[i] = next > i ? "{to: [" + i + ", " + next + "], p: [0.5, 0.5]}" : "{to: [0, " + i + "], p: [0.5, 0.5]}";
+      states.append(i == 0 ? "" : ", ").append("s").append(i);
+    }
+    GridModelFiles.writeSparseRows(dir, "cycle.yaml", states.append("]").toString(), rows);
+    String mqm = "mqm={\"window\":24,\"epsilon\":50.0,\"mode\":\"approx-reversible\",\"budget\":{\"total\":1000}}";
+    assertThatThrownBy(() -> load(dir, "cycle.yaml", mqm)).isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("model.transition: chain[0] is not reversible")
+        .hasMessageEndingWith("mode approx-reversible is refused, use approx-general");
+  }
 }
