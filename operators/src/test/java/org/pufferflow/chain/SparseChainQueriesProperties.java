@@ -2,7 +2,6 @@ package org.pufferflow.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -55,22 +54,8 @@ class SparseChainQueriesProperties {
 
   @Property(tries = 300)
   void csrRowsAreStoredAsTheDenseRowsWouldBe(@ForAll("sparseChains") double[][] p) {
-    int n = p.length;
-    int[] start = new int[n + 1];
-    int[] col = new int[n * n];
-    double[] val = new double[n * n];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-      start[i] = k;
-      for (int j = 0; j < n; j++) {
-        if (p[i][j] != 0) {
-          col[k] = j;
-          val[k++] = p[i][j];
-        }
-      }
-    }
-    start[n] = k;
-    TransitionMatrix csr = TransitionMatrices.ofCsr("P", n, start, Arrays.copyOf(col, k), Arrays.copyOf(val, k));
+    SparseRows r = SparseRows.of(p); // the non-zero entries, row by row
+    TransitionMatrix csr = TransitionMatrices.ofCsr("P", p.length, r.start, r.col, r.val);
     TransitionMatrix rows = TransitionMatrices.of(p);
     assertThat(csr.getClass()).isEqualTo(rows.getClass());
     assertThat(MatrixEntries.equal(csr, rows)).isTrue();
