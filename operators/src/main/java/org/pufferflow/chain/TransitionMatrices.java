@@ -31,16 +31,15 @@ public final class TransitionMatrices {
   }
 
   /**
-   * Validates compressed sparse rows (as {@link SparseTransitionMatrix#fromCsr}) and returns the sparse matrix when
-   * at most {@link #SPARSE_DENSITY_THRESHOLD} of the N² entries are non-zero, else the dense one: the rule of
-   * {@link #of(String, double[][])} without an N × N array for a sparse chain.
+   * Validates CSR arrays as {@link SparseTransitionMatrix#fromCsr} does and returns them sparse, or dense when more
+   * than {@link #SPARSE_DENSITY_THRESHOLD} of the N² entries are stored (the rule of {@link #of(double[][])}, so the
+   * caller drops zero values first to get the same representation); never builds an N × N array for a sparse
+   * matrix.
    */
   public static TransitionMatrix ofCsr(String name, int n, int[] rowStart, int[] col, double[] val) {
     SparseTransitionMatrix sparse = SparseTransitionMatrix.fromCsr(name, n, rowStart, col, val);
-    if (val.length <= SPARSE_DENSITY_THRESHOLD * n * (double) n) {
-      return sparse;
-    }
-    return DenseTransitionMatrix.of(name, SparseRows.of(sparse).toArray());
+    double density = sparse.nonZeros() / ((double) n * n);
+    return density <= SPARSE_DENSITY_THRESHOLD ? sparse : DenseTransitionMatrix.of(name, sparse.toArray());
   }
 
   /**

@@ -35,6 +35,8 @@ public final class ProtectableGraph {
   private final double multiplier;
   private final double l1Sensitivity;
   private final double l1Diameter;
+  /** {@link #degreesOfProtection()}, once computed (a pure function of the fields above; a race recomputes it). */
+  private volatile int[] dop;
 
   /**
    * For {@link #repair} and {@link GraphRepair}: C validated; {@code edges} sorted (j &lt; k), or {@code null} with
@@ -132,8 +134,20 @@ public final class ProtectableGraph {
     return hull;
   }
 
-  /** DoP of each member of C after repair, in the order of {@link #constraint()}. */
+  /**
+   * DoP of each member of C after repair, in the order of {@link #constraint()}. O(|C|²) hull norms, computed once
+   * (a planner asks for it twice on the full state space: 10⁸ norms at N = 10⁴) and copied on access.
+   */
   public int[] degreesOfProtection() {
+    int[] known = dop;
+    if (known == null) {
+      known = computeDegreesOfProtection();
+      dop = known;
+    }
+    return known.clone();
+  }
+
+  private int[] computeDegreesOfProtection() {
     int d = f.dimension();
     int[] dop = new int[c.length];
     for (int p = 0; p < c.length; p++) {

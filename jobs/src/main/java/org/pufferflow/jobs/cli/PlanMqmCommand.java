@@ -2,17 +2,22 @@ package org.pufferflow.jobs.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.mqm.ActiveQuilt;
 import org.pufferflow.mechanism.mqm.BoundedChainClass;
 import org.pufferflow.mechanism.mqm.ChainClass;
+import org.pufferflow.jobs.config.ConfigException;
+import org.pufferflow.jobs.config.ModelFile;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.KnownChains;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
@@ -71,6 +76,12 @@ public final class PlanMqmCommand implements Callable<Integer> {
       description = "A transition matrix as JSON rows; repeat for a finite class Θ.")
   List<String> chains = new ArrayList<>();
 
+  @Option(names = "--chain-file", paramLabel = "FILE",
+      description = "A model file (states and transition, dense or sparse rows, as model.modelFile and"
+          + " `pufferflow learn` write it); repeat for a finite class Θ. Exclusive with --chain. Chains above 200"
+          + " states get certified bounds, approximate modes only.")
+  List<Path> chainFiles = new ArrayList<>();
+
   @Option(names = "--pi-min", paramLabel = "PI_MIN",
       description = "Class bound π_min in (0, 1/k] (approximate modes only).")
   Double piMin;
@@ -82,7 +93,7 @@ public final class PlanMqmCommand implements Callable<Integer> {
   @Option(
       names = "--mode", paramLabel = "MODE",
       description = "exact | exact-any-initial | approx-reversible | approx-general (default: exact-any-initial"
-          + " with --chain, approx-general with bounds).")
+          + " with --chain or --chain-file, approx-general with bounds).")
   String mode;
 
   @Override
@@ -104,8 +115,9 @@ public final class PlanMqmCommand implements Callable<Integer> {
     }
     PufferPreconditions.checkPositive("--sensitivity", sensitivity);
     ChainClass chainClass = chainClass();
-    MqmMode m = mode(chainClass, mode);
-    MqmCalibration cal = calibrate(chainClass, m, eps, window, sensitivity, !chains.isEmpty());
+    String chainOption = !chains.isEmpty() ? "--chain" : !chainFiles.isEmpty() ? "--chain-file" : null;
+    MqmMode m = chainOption != null && mode == null ? MqmMode.EXACT_ANY_INITIAL : mode(chainClass, mode);
+    MqmCalibration cal = calibrate(chainClass, m, eps, window, sensitivity, chainOption);
     ActiveQuilt q = cal.activeQuilt();
 
     ObjectNode out = CliJson.object();
@@ -179,6 +191,13 @@ public final class PlanMqmCommand implements Callable<Integer> {
   /** Builds the calibration, turning a refusal into a one-line usage error naming the option at fault. */
   static MqmCalibration calibrate(
       ChainClass chainClass, MqmMode m, double eps, int window, double sensitivity, boolean fromChains) {
+    return calibrate(chainClass, m, eps, window, sensitivity, fromChains ? "--chain" : null);
+  }
+
+  /** As above; {@code chainOption} is the option that gave the chains, or {@code null} for class bounds. */
+  static MqmCalibration calibrate(
+      ChainClass chainClass, MqmMode m, double eps, int window, double sensitivity, String chainOption) {
+    boolean fromChains = chainOption != null;
     try {
       return MqmCalibration.builder().chainClass(chainClass).mode(m).epsilon(eps).windowLength(window)
           .sensitivity(sensitivity).build();
@@ -190,10 +209,10 @@ public final class PlanMqmCommand implements Callable<Integer> {
       if (e.parameter().equals("noiseScale")) {
         throw new UsageException("--epsilon/--window: " + msg);
       }
-      throw new UsageException(fromChains ? "--chain: " + msg : "--mode " + m.cliName() + ": " + msg);
+      throw new UsageException(fromChains ? chainOption + ": " + msg : "--mode " + m.cliName() + ": " + msg);
     } catch (IllegalArgumentException e) {
       String msg = e.getMessage();
-      throw new UsageException(fromChains ? "--chain: " + msg : "--mode " + m.cliName() + ": " + msg);
+      throw new UsageException(fromChains ? chainOption + ": " + msg : "--mode " + m.cliName() + ": " + msg);
     }
   }
 
@@ -210,13 +229,36 @@ public final class PlanMqmCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The class of the repeated {@code --chain-file} model files: {@link KnownChains} (dense exact analysis for small
+   * chains, certified bounds without an N×N array for large ones); a file's problem is a {@link ConfigException}
+   * (exit 2) whose path starts {@code --chain-file(FILE)}.
+   */
+  static ChainClass fileClass(List<Path> files) {
+    List<TransitionMatrix> matrices = new ArrayList<>();
+    for (Path f : files) {
+      matrices.add(ModelFile.read(f, "--chain-file", f.toString()).transition());
+    }
+    try {
+      return KnownChains.of(matrices);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--chain-file: " + e.getMessage());
+    }
+  }
+
   private ChainClass chainClass() {
     boolean bounds = piMin != null || gap != null;
-    if (!chains.isEmpty() && bounds) {
-      throw new UsageException("--chain and --pi-min/--gap are exclusive: give chains or class bounds, not both");
+    if (!chains.isEmpty() && !chainFiles.isEmpty()) {
+      throw new UsageException("--chain and --chain-file are exclusive: give the chains as JSON rows or as model"
+          + " files, not both");
     }
-    if (chains.isEmpty() && !bounds) {
-      throw new UsageException("give --chain MATRIX (repeatable) or --pi-min P --gap G");
+    boolean known = !chains.isEmpty() || !chainFiles.isEmpty();
+    if (known && bounds) {
+      throw new UsageException((chains.isEmpty() ? "--chain-file" : "--chain")
+          + " and --pi-min/--gap are exclusive: give chains or class bounds, not both");
+    }
+    if (!known && !bounds) {
+      throw new UsageException("give --chain MATRIX or --chain-file FILE (repeatable) or --pi-min P --gap G");
     }
     if (bounds) {
       if (piMin == null) {
@@ -229,7 +271,7 @@ public final class PlanMqmCommand implements Callable<Integer> {
       ModelPreconditions.checkGap("--gap", gap);
       return BoundedChainClass.of(piMin, gap);
     }
-    return finiteClass(chains);
+    return chains.isEmpty() ? fileClass(chainFiles) : finiteClass(chains);
   }
 
   private static String str(Integer v) {

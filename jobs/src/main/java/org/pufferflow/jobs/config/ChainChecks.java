@@ -4,8 +4,11 @@ import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
 import org.pufferflow.chain.Ergodicity;
 import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.common.ModelPreconditions;
+import org.pufferflow.mechanism.mqm.FiniteChainClass;
+import org.pufferflow.mechanism.mqm.KnownChains;
 
 /**
  * The configuration's view of the shared chain checks: reads transition matrices and distributions from the YAML
@@ -25,26 +28,44 @@ final class ChainChecks {
 
   /**
    * Reads {@code node} as an N×N transition matrix — a list of N dense rows, or the sparse row form
-   * ({@link SparseTransitionRows}) — failing with a message naming the offending row or entry.
+   * ({@link SparseTransitionRows}, which never builds an N×N array) — failing with a message naming the offending
+   * row or entry. Stored sparse or dense by {@link TransitionMatrices}' density rule.
    */
-  static double[][] readTransition(ConfigNode node, int n) {
-    double[][] m = node.isMapping() ? SparseTransitionRows.read(node, n) : node.asMatrix();
+  static TransitionMatrix readTransition(ConfigNode node, int n) {
+    if (node.isMapping()) {
+      return SparseTransitionRows.read(node, n);
+    }
+    double[][] m = node.asMatrix();
     if (m.length != n) {
       throw node.error("has " + m.length + " rows, expected " + n + " (one per state)");
     }
     for (int i = 0; i < n; i++) {
-      String row = node.path() + "[" + i + "]";
       if (m[i].length != n) {
-        throw new ConfigException(row, "has " + m[i].length + " entries, expected " + n + " (one per state)");
+        throw new ConfigException(node.path() + "[" + i + "]",
+            "has " + m[i].length + " entries, expected " + n + " (one per state)");
       }
-      checkNonNegative(row, m[i]);
-      try {
-        ModelPreconditions.checkRowSum(node.path(), i, sum(m[i]), TransitionMatrices.ROW_SUM_TOLERANCE);
-      } catch (InvalidParameterException e) {
-        throw translate(row, e);
+      checkRow(node.path(), i, null, m[i]);
+    }
+    return TransitionMatrices.of("transition", m);
+  }
+
+  /**
+   * Checks row i of the matrix at {@code path}: its entries {@code values} in the columns {@code columns}
+   * ({@code null}: columns 0..N−1) are non-negative, and they sum to 1 within the tolerance.
+   */
+  static void checkRow(String path, int i, int[] columns, double[] values) {
+    String row = path + "[" + i + "]";
+    for (int k = 0; k < values.length; k++) {
+      if (values[k] < 0) {
+        int j = columns == null ? k : columns[k];
+        throw new ConfigException(row + "[" + j + "]", "is negative (" + Numbers.format(values[k]) + ")");
       }
     }
-    return m;
+    try {
+      ModelPreconditions.checkRowSum(path, i, sum(values), TransitionMatrices.ROW_SUM_TOLERANCE);
+    } catch (InvalidParameterException e) {
+      throw translate(row, e);
+    }
   }
 
   /** Reads a probability distribution over N states (non-negative, sums to 1 within the tolerance). */
@@ -62,7 +83,7 @@ final class ChainChecks {
   }
 
   /** Why {@code p} (already stochastic) is not ergodic — irreducible and aperiodic — or {@code null} when it is. */
-  static String ergodicityProblem(double[][] p, List<String> labels) {
+  static String ergodicityProblem(TransitionMatrix p, List<String> labels) {
     int unreached = Ergodicity.firstUnreachedFromZero(p);
     if (unreached >= 0) {
       return "not irreducible: state " + name(labels, unreached) + " cannot be reached from state " + name(labels, 0);
@@ -77,9 +98,15 @@ final class ChainChecks {
 
   /**
    * Why the ergodic chain {@code p} is not reversible — detailed balance within
-   * {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, the operators' own test — or {@code null} when it is.
+   * {@link ChainAnalysis#REVERSIBILITY_TOLERANCE}, the operators' own test — or {@code null} when it is. Chains above
+   * {@link FiniteChainClass#DENSE_ANALYSIS_MAX_STATES} states are not checked here (that needs dense algebra): the
+   * certified class refuses a non-reversible one itself when the plan is built ({@link KnownChains}).
    */
-  static String reversibilityProblem(double[][] p, List<String> labels) {
+  static String reversibilityProblem(TransitionMatrix m, List<String> labels) {
+    if (m.size() > FiniteChainClass.DENSE_ANALYSIS_MAX_STATES) {
+      return null;
+    }
+    double[][] p = m.toArray();
     int[] pair = ChainAnalysis.detailedBalanceViolation(p, ChainAnalysis.stationary(p));
     return pair == null
         ? null

@@ -3,7 +3,6 @@ package org.pufferflow.jobs.config;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
@@ -55,7 +54,7 @@ final class DphmmSection {
         : mechanismNode.asChoice(List.of(DphmmNoise.values()), DphmmNoise::configName);
     LedgerPolicy budget = BudgetSection.read(d.required("budget"));
     DphmmConfig config = MechanismErrors.build("dphmm", PATHS, () -> {
-      TransitionMatrix m = TransitionMatrices.of("transition", model.transition());
+      TransitionMatrix m = model.transition();
       StateQuery f = StateQuery.of("query", model.query(), m.size());
       return DphmmConfig.builder()
           .forRelease()

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pufferflow.chain.TransitionMatrix;
 
 /**
  * Reads and validates the {@code model} section: the state labels, the transition matrix (inline, or the
@@ -18,7 +19,7 @@ final class ModelSection {
   static final int MAX_QUERY_DIMENSION = 3;
 
   /** The model as read, with {@code query == null} when not configured. */
-  record Parsed(List<String> states, double[][] transition, double[] initial, double[][] query) {
+  record Parsed(List<String> states, TransitionMatrix transition, double[] initial, double[][] query) {
     ModelConfig withQuery(double[][] defaultQuery) {
       return new ModelConfig(states, transition, initial, query != null ? query : defaultQuery);
     }
@@ -34,7 +35,7 @@ final class ModelSection {
       throw m.error(inline ? "transition and modelFile are exclusive, give one" : "give transition or modelFile");
     }
     List<String> states;
-    double[][] transition;
+    TransitionMatrix transition;
     if (inline) {
       states = states(m.required("states"));
       transition = ChainChecks.readTransition(m.required("transition"), states.size());
@@ -42,14 +43,9 @@ final class ModelSection {
       ConfigNode fileNode = m.required("modelFile");
       String name = fileNode.asString();
       Path path = baseDir.resolve(name).toAbsolutePath().normalize();
-      ConfigNode learned =
-          new ConfigNode(YamlDocuments.parseModel(YamlDocuments.read(path, fileNode.path()), fileNode.path()),
-              fileNode.path() + "(" + name + ")");
-      if (!learned.isMapping()) {
-        throw learned.error("expected a mapping with states and transition");
-      }
-      states = states(learned.required("states"));
-      transition = ChainChecks.readTransition(learned.required("transition"), states.size());
+      ModelFile learned = ModelFile.read(path, fileNode.path(), name);
+      states = learned.states();
+      transition = learned.transition();
       ConfigNode configured = m.optional("states");
       if (configured != null && !states(configured).equals(states)) {
         throw configured.error("differ from the states of " + name + " " + states);
@@ -63,7 +59,8 @@ final class ModelSection {
     return new Parsed(states, transition, initial, query);
   }
 
-  private static List<String> states(ConfigNode node) {
+  /** Reads distinct state labels (at least one). */
+  static List<String> states(ConfigNode node) {
     List<ConfigNode> items = node.asList();
     if (items.isEmpty()) {
       throw node.error("needs at least one state");

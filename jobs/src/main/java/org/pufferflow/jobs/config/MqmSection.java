@@ -1,9 +1,12 @@
 package org.pufferflow.jobs.config;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.accounting.LedgerPolicy;
+import org.pufferflow.chain.TransitionMatrix;
+import org.pufferflow.mechanism.mqm.KnownChains;
 import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
@@ -47,7 +50,7 @@ final class MqmSection {
     double epsilon = Checks.positive(q.required("epsilon"));
     MqmWindowPlan.Builder b = MqmWindowPlan.builder().window(window).slide(slide).epsilon(epsilon);
     ConfigNode thetaNode = q.optional("theta");
-    List<double[][]> chains = new ArrayList<>();
+    List<TransitionMatrix> chains = new ArrayList<>();
     List<String> names = new ArrayList<>();
     if (thetaNode == null) {
       modelTheta(model, chains, names);
@@ -55,10 +58,10 @@ final class MqmSection {
       theta(thetaNode, model, b, chains, names);
     }
     boolean known = !chains.isEmpty();
-    if (known) {
-      b.chains(chains);
-    }
     ConfigNode modeNode = q.optional("mode");
+    if (modeNode == null && known) {
+      b.mode(MqmMode.EXACT_ANY_INITIAL); // the documented default for known chains, whatever their size
+    }
     if (modeNode != null) {
       MqmMode mode = modeNode.asChoice(List.of(MqmMode.values()), MqmMode::configName);
       if (mode.isExact() && !known) {
@@ -80,11 +83,18 @@ final class MqmSection {
     MechanismErrors.check("mqm", PATHS, () -> MqmWindowPlan.checkFleet(fleet, partial, output));
     b.output(output).partialWindows(partial).fleet(fleet);
     LedgerPolicy budget = BudgetSection.read(q.required("budget"));
-    return new WithBudget<>(MechanismErrors.build("mqm", PATHS, b::build), budget);
+    Map<String, String> paths = new HashMap<>(PATHS); // a certified (large) chain's refusal, at that chain
+    paths.put("chain", names.size() == 1 ? names.get(0) : "mqm.theta.chains");
+    return new WithBudget<>(MechanismErrors.build("mqm", paths, () -> {
+      if (known) {
+        b.chainClass(KnownChains.of(chains));
+      }
+      return b.build();
+    }), budget);
   }
 
   /** approx-reversible is valid only for reversible chains (docs/mqm.md); bounds are the user's responsibility. */
-  private static void checkReversible(ConfigNode modeNode, List<double[][]> chains, List<String> names,
+  private static void checkReversible(ConfigNode modeNode, List<TransitionMatrix> chains, List<String> names,
       ModelConfig model) {
     for (int i = 0; i < chains.size(); i++) {
       String problem = ChainChecks.reversibilityProblem(chains.get(i), model.states());
@@ -95,7 +105,7 @@ final class MqmSection {
     }
   }
 
-  private static void modelTheta(ModelConfig model, List<double[][]> chains, List<String> names) {
+  private static void modelTheta(ModelConfig model, List<TransitionMatrix> chains, List<String> names) {
     String problem = ChainChecks.ergodicityProblem(model.transition(), model.states());
     if (problem != null) {
       throw new ConfigException("model.transition", problem + "; mqm needs an ergodic chain");
@@ -104,7 +114,7 @@ final class MqmSection {
     names.add("model.transition");
   }
 
-  private static void theta(ConfigNode t, ModelConfig model, MqmWindowPlan.Builder b, List<double[][]> chains,
+  private static void theta(ConfigNode t, ModelConfig model, MqmWindowPlan.Builder b, List<TransitionMatrix> chains,
       List<String> names) {
     if (t.isText()) {
       String s = t.asString();
@@ -133,7 +143,7 @@ final class MqmSection {
       throw list.error("needs at least one chain");
     }
     for (ConfigNode item : items) {
-      double[][] p = ChainChecks.readTransition(item, n);
+      TransitionMatrix p = ChainChecks.readTransition(item, n);
       String problem = ChainChecks.ergodicityProblem(p, model.states());
       if (problem != null) {
         throw item.error(problem + "; mqm needs an ergodic chain");

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import java.util.List;
 import java.util.Map;
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.mechanism.redaction.SplitRule;
@@ -35,7 +36,7 @@ final class RedactionSection {
     }
     double alpha = Checks.open(r.required("alpha"), 0, 1);
     double beta = Checks.open(r.required("beta"), 0, 1);
-    double[][] m = model.transition();
+    TransitionMatrix m = model.transition();
     checkEntry(r.required("alpha"), "alpha", alpha, m, 0, 1);
     checkEntry(r.required("alpha"), "1 - alpha", 1 - alpha, m, 0, 0);
     checkEntry(r.required("beta"), "beta", beta, m, 1, 0);
@@ -52,10 +53,10 @@ final class RedactionSection {
         "redaction", PATHS, () -> RedactionPlan.of(alpha, beta, epsilon, mechanism, split, holdBack));
   }
 
-  private static void checkEntry(ConfigNode node, String what, double expected, double[][] m, int i, int j) {
-    if (!(Math.abs(m[i][j] - expected) <= CHAIN_TOLERANCE)) {
+  private static void checkEntry(ConfigNode node, String what, double expected, TransitionMatrix m, int i, int j) {
+    if (!(Math.abs(m.get(i, j) - expected) <= CHAIN_TOLERANCE)) {
       throw node.error(what + " = " + Numbers.format(expected) + " disagrees with model.transition[" + i + "][" + j
-          + "] = " + Numbers.format(m[i][j]) + " (the model must be [[1-alpha, alpha], [beta, 1-beta]] within 1e-9)");
+          + "] = " + Numbers.format(m.get(i, j)) + " (the model must be [[1-alpha, alpha], [beta, 1-beta]] within 1e-9)");
     }
   }
 }

@@ -2,11 +2,14 @@ package org.pufferflow.jobs.plan;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerPolicy;
@@ -82,14 +85,17 @@ public final class JobPlanner {
       all[i] = i;
     }
     sets.put("all states", all);
+    Set<IntBuffer> seen = new HashSet<>(); // the sets' contents, to skip repeats in O(|set|)
+    seen.add(IntBuffer.wrap(all));
     int[] scratch = new int[n];
-    addSet(sets, "initial", c.constraint().select(c.initial(), scratch), scratch);
+    addSet(sets, seen, "initial", c.constraint().select(c.initial(), scratch), scratch);
     double[] row = new double[n];
+    double[] unit = new double[n];
     for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        row[j] = c.transition().get(i, j);
-      }
-      addSet(sets, "row " + i, c.constraint().select(row, scratch), scratch);
+      unit[i] = 1.0;
+      c.transition().multiplyLeft(unit, row); // row i of M, exactly (1·x), in O(N + its non-zeros)
+      unit[i] = 0.0;
+      addSet(sets, seen, "row " + i, c.constraint().select(row, scratch), scratch);
     }
     List<ConstraintCost> costs = new ArrayList<>();
     ProtectableGraph full = null;
@@ -117,14 +123,12 @@ public final class JobPlanner {
         diameter(f), c.constraint().toString(), c.constraint().droppedMassBound(n));
   }
 
-  private static void addSet(Map<String, int[]> sets, String name, int count, int[] scratch) {
+  /** Adds the first {@code count} of {@code scratch} as set {@code name} unless {@code seen} has that content. */
+  private static void addSet(Map<String, int[]> sets, Set<IntBuffer> seen, String name, int count, int[] scratch) {
     int[] s = Arrays.copyOf(scratch, count);
-    for (int[] seen : sets.values()) {
-      if (Arrays.equals(seen, s)) {
-        return;
-      }
+    if (seen.add(IntBuffer.wrap(s))) {
+      sets.put(name, s);
     }
-    sets.put(name, s);
   }
 
   /** The smallest double ≥ a·b (exact real product), for costs that must never be understated. */

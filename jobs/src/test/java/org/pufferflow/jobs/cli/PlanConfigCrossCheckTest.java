@@ -76,7 +76,7 @@ class PlanConfigCrossCheckTest {
       JsonNode m = run(new PlanCommand(), "--config", p.toString(), "--json").get("mqm");
       JsonNode ref = run(new PlanMqmCommand(), "--epsilon", Double.toString(q.epsilon()), "--window",
           Integer.toString(q.window()), "--slide", Integer.toString(q.slide()), "--chain",
-          PlanConfigCommandTest.matrix(job.model().transition()), "--mode", q.mode().configName(), "--json");
+          PlanConfigCommandTest.matrix(job.model().transition().toArray()), "--mode", q.mode().configName(), "--json");
       assertThat(m.get("sigma")).as(p.toString()).isEqualTo(ref.get("sigma"));
       // one window alone at ε* is plan mqm's scale; the job releases every window at the design-rule scale
       assertThat(m.get("singleWindowNoiseScale")).isEqualTo(ref.get("noiseScale"));

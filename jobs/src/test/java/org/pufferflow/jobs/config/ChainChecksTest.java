@@ -10,6 +10,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.chain.ChainAnalysis;
+import org.pufferflow.chain.TransitionMatrices;
 
 /** The ergodicity and reversibility checks MQM's configuration relies on ({@link ChainChecks} over ChainAnalysis). */
 class ChainChecksTest {
@@ -18,18 +19,18 @@ class ChainChecksTest {
 
   @Test
   void ergodicChainsPass() {
-    assertThat(ChainChecks.ergodicityProblem(new double[][] {{0.5, 0.5}, {1, 0}}, ABCD)).isNull();
-    assertThat(ChainChecks.ergodicityProblem(new double[][] {{1}}, ABCD)).isNull();
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(new double[][] {{0.5, 0.5}, {1, 0}}), ABCD)).isNull();
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(new double[][] {{1}}), ABCD)).isNull();
   }
 
   @Test
   void periodicAndReducibleChainsAreNamed() {
     double[][] cycle3 = {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}};
-    assertThat(ChainChecks.ergodicityProblem(cycle3, ABCD)).isEqualTo("periodic with period 3, not aperiodic");
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(cycle3), ABCD)).isEqualTo("periodic with period 3, not aperiodic");
     double[][] bipartite = {{0, 0.5, 0, 0.5}, {0.5, 0, 0.5, 0}, {0, 0.5, 0, 0.5}, {0.5, 0, 0.5, 0}};
-    assertThat(ChainChecks.ergodicityProblem(bipartite, ABCD)).isEqualTo("periodic with period 2, not aperiodic");
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(bipartite), ABCD)).isEqualTo("periodic with period 2, not aperiodic");
     double[][] twoClasses = {{0.5, 0.5, 0}, {0.5, 0.5, 0}, {0, 0, 1}};
-    assertThat(ChainChecks.ergodicityProblem(twoClasses, ABCD))
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(twoClasses), ABCD))
         .isEqualTo("not irreducible: state 2 (c) cannot be reached from state 0 (a)");
   }
 
@@ -37,7 +38,7 @@ class ChainChecksTest {
   void cycleWithOneShortcutIsAperiodic() {
     // cycle lengths 3 and 2 have gcd 1
     double[][] p = {{0, 1, 0}, {0.5, 0, 0.5}, {1, 0, 0}};
-    assertThat(ChainChecks.ergodicityProblem(p, ABCD)).isNull();
+    assertThat(ChainChecks.ergodicityProblem(TransitionMatrices.of(p), ABCD)).isNull();
   }
 
   @Property(tries = 200)
@@ -69,12 +70,12 @@ class ChainChecksTest {
 
   @Test
   void twoStateChainsAndSymmetricChainsAreReversibleCyclesAreNot() {
-    assertThat(ChainChecks.reversibilityProblem(new double[][] {{0.9, 0.1}, {0.2, 0.8}}, ABCD)).isNull();
-    assertThat(ChainChecks.reversibilityProblem(new double[][] {{0.8, 0.1, 0.1}, {0.1, 0.8, 0.1}, {0.1, 0.1, 0.8}}, ABCD))
+    assertThat(ChainChecks.reversibilityProblem(TransitionMatrices.of(new double[][] {{0.9, 0.1}, {0.2, 0.8}}), ABCD)).isNull();
+    assertThat(ChainChecks.reversibilityProblem(TransitionMatrices.of(new double[][] {{0.8, 0.1, 0.1}, {0.1, 0.8, 0.1}, {0.1, 0.1, 0.8}}), ABCD))
         .isNull();
     // a birth-death chain (tridiagonal) is always reversible
-    assertThat(ChainChecks.reversibilityProblem(new double[][] {{0.7, 0.3, 0}, {0.2, 0.5, 0.3}, {0, 0.6, 0.4}}, ABCD)).isNull();
-    assertThat(ChainChecks.reversibilityProblem(new double[][] {{0.1, 0.8, 0.1}, {0.1, 0.1, 0.8}, {0.8, 0.1, 0.1}}, ABCD))
+    assertThat(ChainChecks.reversibilityProblem(TransitionMatrices.of(new double[][] {{0.7, 0.3, 0}, {0.2, 0.5, 0.3}, {0, 0.6, 0.4}}), ABCD)).isNull();
+    assertThat(ChainChecks.reversibilityProblem(TransitionMatrices.of(new double[][] {{0.1, 0.8, 0.1}, {0.1, 0.1, 0.8}, {0.8, 0.1, 0.1}}), ABCD))
         .isEqualTo("not reversible: detailed balance fails between states 0 (a) and 1 (b)");
   }
 }

@@ -33,7 +33,7 @@ class ConfigLoaderTest {
     assertThat(c.time().tickMillis()).isEqualTo(900_000L);
     assertThat(c.time().allowedLatenessTicks()).isEqualTo(2);
     assertThat(c.model().states()).containsExactly("away", "home", "busy");
-    assertThat(c.model().transition()[2]).containsExactly(0.05, 0.25, 0.70);
+    assertThat(c.model().transition().toArray()[2]).containsExactly(0.05, 0.25, 0.70);
     assertThat(c.model().initial()).containsExactly(0.3, 0.5, 0.2);
     assertThat(c.model().query()).isDeepEqualTo(new double[][] {{0.1}, {0.6}, {2.5}});
     assertThat(c.discretizer()).isInstanceOf(DiscretizerConfig.Bins.class);
@@ -43,7 +43,7 @@ class ConfigLoaderTest {
     assertThat(c.dphmm()).as("one mechanism per subject stream").isNull();
     assertThat(c.mqm().window()).isEqualTo(96);
     assertThat(c.mqm().slide()).isEqualTo(96);
-    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition()));
+    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.redaction()).isNull();
     assertThat(c.noise()).isEqualTo(NoiseKeySource.env("PUFFERFLOW_NOISE_KEY"));

@@ -71,7 +71,7 @@ class ValidConfigTest {
     assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.complete(c.model().numStates()));
     assertThat(c.dphmmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
     assertThat(c.mqm().slide()).isEqualTo(10);
-    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition()));
+    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
     assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
     assertThat(c.mqm().output()).isEqualTo(MqmOutput.COUNTS);
     assertThat(c.mqmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
@@ -119,7 +119,7 @@ class ValidConfigTest {
   void rowSumsWithinTheToleranceAreAccepted() throws Exception {
     JobConfig c =
         ConfigLoader.parse(mutate("model.transition=[[0.9,0.1000000005],[0.2,0.8]]"), BASE_DIR);
-    assertThat(c.model().transition()[0][1]).isEqualTo(0.1000000005);
+    assertThat(c.model().transition().toArray()[0][1]).isEqualTo(0.1000000005);
     assertThatThrownBy(() -> ConfigLoader.parse(mutate("model.transition=[[0.9,0.100000002],[0.2,0.8]]"), BASE_DIR))
         .hasMessage("model.transition[0]: row sums to 1.000000002, expected 1 (±1e-9)");
   }
@@ -139,7 +139,7 @@ class ValidConfigTest {
     Files.writeString(config, yaml);
     JobConfig c = ConfigLoader.load(config);
     assertThat(c.model().states()).containsExactly("out", "in");
-    assertThat(c.model().transition()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
+    assertThat(c.model().transition().toArray()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0.4, 0.6}});
     assertThat(c.noise().keyFile()).isEqualTo(dir.resolve("secrets/key.bin").toAbsolutePath().toString());
     assertThat(c.noise().keyEnv()).isNull();
   }
@@ -183,7 +183,7 @@ class ValidConfigTest {
         """);
     String yaml = mutate("-model.transition", "model.modelFile=\"learned.yaml\"", "-redaction", "-dphmm", "-mqm");
     JobConfig c = ConfigLoader.parse(yaml, dir);
-    assertThat(c.model().transition()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0, 1.0}});
+    assertThat(c.model().transition().toArray()).isDeepEqualTo(new double[][] {{0.7, 0.3}, {0, 1.0}});
   }
 
   @Test
@@ -217,7 +217,7 @@ class ValidConfigTest {
       back = (JobConfig) in.readObject();
     }
     assertThat(back).isEqualTo(c).hasSameHashCodeAs(c);
-    assertThat(back.model().transition()).isDeepEqualTo(c.model().transition());
+    assertThat(back.model().transition().toArray()).isDeepEqualTo(c.model().transition().toArray());
   }
 
   @Test
@@ -235,9 +235,9 @@ class ValidConfigTest {
   @Test
   void recordsAreImmutable() {
     JobConfig c = ConfigLoader.parse(MINIMAL, BASE_DIR);
-    c.model().transition()[0][0] = 42;
+    c.model().transition().toArray()[0][0] = 42;
     c.model().query()[0][0] = 42;
-    assertThat(c.model().transition()[0][0]).isEqualTo(0.5);
+    assertThat(c.model().transition().toArray()[0][0]).isEqualTo(0.5);
     assertThat(c.model().query()[0][0]).isEqualTo(0.0);
   }
 

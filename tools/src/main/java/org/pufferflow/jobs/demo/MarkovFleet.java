@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.demo;
 
+import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.RandomStream;
 
@@ -9,12 +10,15 @@ import org.pufferflow.noise.RandomStream;
  * public {@link DemoKey} (purpose, subject), so a subject's trace does not depend on the others.
  */
 final class MarkovFleet {
-  private final double[][] transition;
+  private final TransitionMatrix transition;
   private final int[] states;
   private final KeyedRandom[] random;
+  /** One row of the transition matrix, read entry by entry (no N×N copy of a large model). */
+  private final double[] row;
 
-  MarkovFleet(double[][] transition, double[] initial, String purpose, String[] subjects) {
+  MarkovFleet(TransitionMatrix transition, double[] initial, String purpose, String[] subjects) {
     this.transition = transition;
+    this.row = new double[transition.size()];
     this.states = new int[subjects.length];
     this.random = new KeyedRandom[subjects.length];
     for (int i = 0; i < subjects.length; i++) {
@@ -35,7 +39,10 @@ final class MarkovFleet {
   /** Advances every chain by one step. */
   void step() {
     for (int i = 0; i < states.length; i++) {
-      states[i] = sample(transition[states[i]], random[i]);
+      for (int k = 0; k < row.length; k++) {
+        row[k] = transition.get(states[i], k);
+      }
+      states[i] = sample(row, random[i]);
     }
   }
 

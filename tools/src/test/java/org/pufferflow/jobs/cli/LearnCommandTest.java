@@ -57,7 +57,7 @@ class LearnCommandTest {
     JobConfig loaded = ConfigLoader.load(config);
     ModelConfig m = loaded.model();
     assertThat(m.states()).containsExactly("x", "y");
-    assertThat(m.transition()).isDeepEqualTo(new double[][] {{2.0 / 5, 3.0 / 5}, {2.0 / 4, 2.0 / 4}});
+    assertThat(m.transition().toArray()).isDeepEqualTo(new double[][] {{2.0 / 5, 3.0 / 5}, {2.0 / 4, 2.0 / 4}});
   }
 
   @Test
@@ -75,7 +75,7 @@ class LearnCommandTest {
         model: {modelFile: bedroom.yaml}
         discretizer: {type: bins, thresholds: [5, 50], min: 0, max: 10000}
         """);
-    assertThat(ConfigLoader.load(config).model().transition()).isDeepEqualTo(learned);
+    assertThat(ConfigLoader.load(config).model().transition().toArray()).isDeepEqualTo(learned);
     assertThat(Files.readString(model)).contains("states: [\"P<5\", \"5<=P<50\", \"P>=50\"]");
   }
 

@@ -44,7 +44,7 @@ class ModelYamlTest {
     ModelYaml.write(m, 1000, List.of("comment: with # and \"quotes\"", "second\nline"), dir.resolve("m.yaml"));
     ModelConfig loaded = loadThroughAJob("m.yaml");
     assertThat(loaded.states()).isEqualTo(labels);
-    assertThat(loaded.transition()).isDeepEqualTo(m.transitionRows());
+    assertThat(loaded.transition().toArray()).isDeepEqualTo(m.transitionRows());
   }
 
   /** The model of a minimal job whose model.modelFile is {@code file} in {@link #dir}. */
@@ -70,7 +70,7 @@ class ModelYamlTest {
     String text = ModelYaml.render(m, 1000, List.of());
     assertThat(text).contains("transition:\n  sparse:\n    - {to: [");
     Files.writeString(dir.resolve("m.yaml"), text);
-    assertThat(loadThroughAJob("m.yaml").transition()).isDeepEqualTo(m.transitionRows());
+    assertThat(loadThroughAJob("m.yaml").transition().toArray()).isDeepEqualTo(m.transitionRows());
   }
 
   @Test
@@ -99,7 +99,7 @@ class ModelYamlTest {
     }
     assertThat(y.length()).isGreaterThan(3 * 1024 * 1024);
     Files.writeString(dir.resolve("big.yaml"), y);
-    double[][] p = loadThroughAJob("big.yaml").transition();
+    double[][] p = loadThroughAJob("big.yaml").transition().toArray();
     assertThat(p).hasNumberOfRows(n);
     assertThat(p[n - 1][0]).isEqualTo(1.0);
     assertThat(p[3][4]).isEqualTo(1.0);
