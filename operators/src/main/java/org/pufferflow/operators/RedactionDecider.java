@@ -31,10 +31,10 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
 /**
  * The per-subject streaming redaction that both redaction functions run (docs/operators.md, 'Redaction function'):
  * {@link RedactionFunction} (two inputs: observations and live opt-outs) and {@link PreloadedRedactionFunction} (one
- * input: observations, opt-outs known before the job starts, so it chains to the operator before it). The rules — when
- * a held record is decided, how an opt-out is admitted, what is rejected — are stated in {@link RedactionFunction}'s
- * class comment; this class is where they are implemented, once. Built by the function's constructor (it validates
- * the configuration), serialized with it; {@link #open} registers the keyed state {@value #STATE_NAME} with the
+ * input: observations, opt-outs known before the job starts, so it chains to the operator before it). The rules —
+ * when a held record is decided, how an opt-out is admitted, what is rejected — are stated in
+ * {@link RedactionFunction}'s class comment; this class is where they are implemented, once. Built by the function's
+ * constructor (it validates the configuration), serialized with it; {@link #open} registers the keyed state {@value #STATE_NAME} with the
  * explicit serializer {@link RedactionBufferSerializer}, the metrics and the noise key. Both functions therefore
  * keep the same keyed state and the same event-time timers (Flink's internal timer service {@code user-timers}), so a
  * savepoint of one restores into the other under the same operator uid.
@@ -69,7 +69,7 @@ final class RedactionDecider implements Serializable {
   private transient Counter redacted;
   private transient Counter optOuts;
 
-  /** The parameters of {@link RedactionFunction#RedactionFunction(RedactionPlan, NoiseKeySource, int[], TickClock, OptOutPreload, boolean, List)}. */
+  /** The parameters of RedactionFunction's constructor, validated as documented there. */
   RedactionDecider(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock, OptOutPreload preload,
       boolean optOutStream, List<String> bitLabels) {
     PufferPreconditions.checkArgument(bitLabels == null || bitLabels.size() == 2,

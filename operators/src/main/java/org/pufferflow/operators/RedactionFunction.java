@@ -34,8 +34,8 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * they are all known before the job starts ({@link OptOutPreload}; input 2 empty, or no input 2 at all:
  * {@link PreloadedRedactionFunction}, which runs the same rules on one input so it chains to the operator before it),
  * nothing can race, and a record is also decided as soon as a record of the same subject with a tick {@code > t + H}
- * arrives, which keeps the held span at most H + 1 ticks without waiting for the watermark. The decision is {@code plan.release(t, bit, ranges, random,
- * subject)}, the keyed coin of context {@code ("redaction", subject, t)}; a tick without a record (a gap) is a
+ * arrives, which keeps the held span at most H + 1 ticks without waiting for the watermark. The decision is
+ * {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context {@code ("redaction", subject, t)}; a tick without a record (a gap) is a
  * redacted record of the design: nothing is emitted for it.
  *
  * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} issued at event time {@code e} ({@code OptOut.eventTime})
