@@ -12,9 +12,9 @@ import org.pufferflow.mechanism.redaction.OptOutRanges;
 
 /**
  * Opt-outs known before the job starts (file mode: {@code input.optOuts}; docs/operators.md, 'Redaction function'):
- * {@link RedactionFunction} adds a subject's ranges when it first meets the subject, before any of its records is
- * decided, so none of them can arrive too late, whatever the order in which sources happen to run. Validated when
- * built: {@code fromTick <= toTick}, {@code fromTick != Long.MIN_VALUE}, at most
+ * {@link PreloadedRedactionFunction} (or {@link RedactionFunction}) adds a subject's ranges when it first meets the
+ * subject, before any of its records is decided, so none of them can arrive too late, whatever the order in which
+ * sources happen to run. Validated when built: {@code fromTick <= toTick}, {@code fromTick != Long.MIN_VALUE}, at most
  * {@link OptOutRanges#DEFAULT_CAPACITY} opt-outs per subject. Immutable; held by every parallel instance of the
  * function (meant for control data, not for millions of opt-outs).
  */

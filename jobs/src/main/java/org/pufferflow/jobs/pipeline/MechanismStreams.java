@@ -2,13 +2,11 @@ package org.pufferflow.jobs.pipeline;
 
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.apache.flink.util.Collector;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
@@ -29,6 +27,7 @@ import org.pufferflow.operators.MechanismOutputs;
 import org.pufferflow.operators.MqmWindowFunction;
 import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.OptOutPreload;
+import org.pufferflow.operators.PreloadedRedactionFunction;
 import org.pufferflow.operators.RedactionFunction;
 import org.pufferflow.operators.StateObservation;
 
@@ -40,6 +39,7 @@ import org.pufferflow.operators.StateObservation;
  *   keyed observations ─┬→ DphmmReleaseFunction  (uid "dphmm-release") → DphmmRelease
  *                       ├→ MqmWindowFunction     (uid "mqm-window")    → WindowHistogram
  *   opt-outs ─ keyBy ───┴→ RedactionFunction     (uid "redaction")     → RedactedRecord
+ *     (no opt-out stream: PreloadedRedactionFunction, one input, same uid)
  *   every function ─(side outputs)→ LedgerEvent ∪ RejectedObservation
  * </pre>
  * Every stateful operator has a stable uid (with the optional prefix of {@link JobAssembly.Builder#id}), so a job can be
@@ -69,7 +69,6 @@ public record MechanismStreams(
   public static final String DPHMM_UID = "dphmm-release";
   public static final String MQM_UID = "mqm-window";
   public static final String REDACTION_UID = "redaction";
-  public static final String OPT_OUTS_UID = "no-opt-outs";
   public static final String FLEET_UID = "mqm-fleet";
 
   static final TypeInformation<DphmmRelease> DPHMM_TYPE = TypeInformation.of(DphmmRelease.class);
@@ -81,8 +80,8 @@ public record MechanismStreams(
    * Attaches every mechanism {@code config} enables.
    *
    * @param observations the keyed observations of {@link IngestStreams#keyedObservations()}
-   * @param optOuts the opt-out control stream for redaction, or {@code null} for none (then redaction sees an empty
-   *     control input)
+   * @param optOuts the opt-out control stream for redaction, or {@code null} for none (then redaction runs on the
+   *     observations alone, {@link #redaction})
    * @param idPrefix prefix of operator uids and names ({@code ""} for none), as {@link JobAssembly.Builder#id}
    */
   public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
@@ -144,12 +143,15 @@ public record MechanismStreams(
   }
 
   /**
-   * The redaction operator alone (uid {@value #REDACTION_UID} after {@code idPrefix}): the observations connected
-   * with the opt-outs keyed by subject. The model has two states (the configuration checks it), mapped to
-   * themselves: state 1 is the value the redaction protects.
+   * The redaction operator alone (uid {@value #REDACTION_UID} after {@code idPrefix}). The model has two states (the
+   * configuration checks it), mapped to themselves: state 1 is the value the redaction protects. With a live opt-out
+   * stream, the observations are connected with the opt-outs keyed by subject ({@link RedactionFunction}); without
+   * one (opt-outs preloaded, or none) the observations alone go through {@link PreloadedRedactionFunction}, one input,
+   * which Flink chains to the operator before it. Both keep the same keyed state and timers under the same uid, so a
+   * savepoint of either restores into the other.
    *
    * @param optOuts the live opt-out stream (event-time timestamps from their source), or {@code null} for none:
-   *     then redaction sees an empty control input, and decides a subject's records on its own later ticks too
+   *     then a subject's records are also decided on its own later ticks
    * @param preload opt-outs known before the job starts (file mode), applied to a subject before any decision
    * @param clock the job's tick clock: held records are decided when the watermark passes their hold-back
    * @param stateLabels the labels of the two model states, carried beside each released value
@@ -158,12 +160,17 @@ public record MechanismStreams(
       DataStream<OptOut> optOuts, OptOutPreload preload, RedactionPlan spec, NoiseKeySource key, TickClock clock,
       List<String> stateLabels, String idPrefix) {
     String id = prefix(idPrefix);
-    DataStream<OptOut> control = optOuts != null ? optOuts : noOptOuts(observations, id);
-    KeyedStream<OptOut, String> keyedOptOuts = control.keyBy(OptOut::getSubjectId, Types.STRING);
-    return observations.connect(keyedOptOuts)
-        .process(new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, optOuts != null,
-            List.copyOf(stateLabels)), REDACTION_TYPE)
-        .name(id + "redaction").uid(id + REDACTION_UID);
+    List<String> labels = List.copyOf(stateLabels);
+    SingleOutputStreamOperator<RedactedRecord> redacted;
+    if (optOuts == null) {
+      redacted = observations.process(
+          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels), REDACTION_TYPE);
+    } else {
+      KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
+      redacted = observations.connect(keyedOptOuts).process(
+          new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels), REDACTION_TYPE);
+    }
+    return redacted.name(id + "redaction").uid(id + REDACTION_UID);
   }
 
   /**
@@ -182,23 +189,6 @@ public record MechanismStreams(
 
   /** Redaction's mapping of the (two-state) model's states to {0, 1}. */
   private static final int[] BINARY_STATES = {0, 1};
-
-  /**
-   * An opt-out stream that never emits: redaction's control input when the job has none. It is derived from
-   * {@code observations} (and so ends when they end, and never holds back their watermark).
-   */
-  public static DataStream<OptOut> noOptOuts(DataStream<StateObservation> observations, String idPrefix) {
-    String id = prefix(idPrefix);
-    return observations.flatMap(new NoOptOuts(), RedactionFunction.OPT_OUT_TYPE).name(id + "no opt-outs").uid(id + OPT_OUTS_UID);
-  }
-
-  /** Emits nothing. */
-  private static final class NoOptOuts implements FlatMapFunction<StateObservation, OptOut> {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    public void flatMap(StateObservation value, Collector<OptOut> out) {}
-  }
 
   private static String prefix(String idPrefix) {
     PufferPreconditions.checkNotNull("idPrefix", idPrefix);

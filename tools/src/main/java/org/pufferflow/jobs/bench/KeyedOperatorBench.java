@@ -14,6 +14,7 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
@@ -104,11 +105,13 @@ public final class KeyedOperatorBench {
       key = BenchModels.writeBenchKey(work);
       int n = options.runs();
       int m0 = options.baselineSubjects();
-      Rounds.Job pass = records -> cluster.run(job(cluster, false, records, false, options.subjects()),
+      Path checkpoints = cluster.checkpoints();
+      Rounds.Job pass = records -> cluster.run(job(checkpoints, false, records, false, options.subjects()),
           "bench pass-through");
-      Rounds.Job op = records -> cluster.run(job(cluster, true, records, false, options.subjects()),
+      Rounds.Job op = records -> cluster.run(job(checkpoints, true, records, false, options.subjects()),
           "bench operator");
-      Rounds.Job base = records -> cluster.run(job(cluster, true, records, false, m0), "bench operator, baseline");
+      Rounds.Job base =
+          records -> cluster.run(job(checkpoints, true, records, false, m0), "bench operator, baseline");
       double passRate = rounds.warmUp(pass);
       double opRate = rounds.warmUp(op);
       double baseRate = m0 > 0 ? rounds.warmUp(base) : 0;
@@ -138,7 +141,7 @@ public final class KeyedOperatorBench {
       int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
       long stateRecords = (long) steadyStateTicks() * stateSubjects;
       BenchCluster.JobRun state =
-          cluster.run(job(cluster, true, stateRecords, true, stateSubjects), "bench state size");
+          cluster.run(job(checkpoints, true, stateRecords, true, stateSubjects), "bench state size");
       double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / stateSubjects;
       double[] ops = Rounds.rates(opRuns);
       double[] spans = Rounds.spans(opRuns);
@@ -168,7 +171,19 @@ public final class KeyedOperatorBench {
    */
   Rounds.Job operatorOnly(BenchCluster cluster, Path keyDir) throws Exception {
     key = BenchModels.writeBenchKey(keyDir);
-    return records -> cluster.run(job(cluster, true, records, false, options.subjects()), "bench operator");
+    return records -> cluster.run(job(cluster.checkpoints(), true, records, false, options.subjects()),
+        "bench operator");
+  }
+
+  /**
+   * The job graph of the operator job ({@code operator}) or the pass-through job, as {@link #run} submits it, without
+   * running it (tests: which operators Flink chains).
+   *
+   * @param work where the benchmark key is written; also the checkpoint directory
+   */
+  JobGraph jobGraph(Path work, boolean operator) {
+    key = BenchModels.writeBenchKey(work);
+    return job(work, operator, 1_000, false, options.subjects()).getStreamGraph().getJobGraph();
   }
 
   /**
@@ -185,12 +200,12 @@ public final class KeyedOperatorBench {
   }
 
   /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
-  private StreamExecutionEnvironment job(BenchCluster cluster, boolean operator, long records, boolean checkpoint,
+  private StreamExecutionEnvironment job(Path checkpoints, boolean operator, long records, boolean checkpoint,
       int subjects) {
     Configuration c = new Configuration();
     c.set(StateBackendOptions.STATE_BACKEND, options.stateBackend());
     c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-    c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, cluster.checkpoints().toUri().toString());
+    c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
     c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);
     StreamExecutionEnvironment env = new StreamExecutionEnvironment(c);
     JobTypes.applyJobRules(env);
