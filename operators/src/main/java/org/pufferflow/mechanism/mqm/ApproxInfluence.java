@@ -105,6 +105,20 @@ final class ApproxInfluence implements QuiltInfluence {
     return e;
   }
 
+  /** 2δ(a) + δ(b): one term per side. */
+  @Override
+  public boolean separable() {
+    return true;
+  }
+
+  @Override
+  public double sideInfluence(boolean left, int offset) {
+    if (offset == NONE) {
+      return 0;
+    }
+    return left ? 2.0 * delta(offset) : delta(offset);
+  }
+
   @Override
   public boolean positionIndependent() {
     return true;

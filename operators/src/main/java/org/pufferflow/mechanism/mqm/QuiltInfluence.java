@@ -45,4 +45,18 @@ public interface QuiltInfluence {
   default int saturationDistance() {
     return Integer.MAX_VALUE;
   }
+
+  /**
+   * Whether the influence is a sum of one term per side, {@code influence(i, a, b) = sideInfluence(true, a) +
+   * sideInfluence(false, b)} for every i (then it is also position-independent): the quilt searches over both
+   * offsets can then minimise each side alone ({@link SeparableQuiltSearch}).
+   */
+  default boolean separable() {
+    return false;
+  }
+
+  /** The left ({@code true}, offset a) or right side's term of a separable model; 0 for {@link #NONE}. */
+  default double sideInfluence(boolean left, int offset) {
+    throw new UnsupportedOperationException("not a separable influence model");
+  }
 }

@@ -35,6 +35,13 @@ public final class SlidingWindowAccountant {
   private static final int INITIAL_REACH = 64;
   private static final int MAX_REACH = 1 << 20;
 
+  /**
+   * Quilt evaluations one minimisation may spend on the pairwise search of a model that is not separable (the exact
+   * modes; separable ones use {@link SeparableQuiltSearch}, linear work): beyond it the chain is refused instead of
+   * the search running for minutes (slowly mixing chains, whose optimal quilts are thousands of ticks wide).
+   */
+  static final long PAIRWISE_WORK_LIMIT = 2_000_000L;
+
   private final MqmCalibration calibration;
   private final int window;
   private final int slide;
@@ -209,7 +216,11 @@ public final class SlidingWindowAccountant {
   }
 
   private double minimise(QuiltInfluence m, int t, boolean streamStart, LongToDoubleFunction weight) {
+    if (m.separable()) {
+      return SeparableQuiltSearch.minimum(m, t, streamStart, weight, MAX_REACH);
+    }
     double best = Double.POSITIVE_INFINITY;
+    long work = 0;
     for (int reach = INITIAL_REACH; ; reach *= 4) {
       long lo = streamStart ? Math.max(1, (long) t - reach) : (long) t - reach;
       long hi = (long) t + reach;
@@ -237,6 +248,9 @@ public final class SlidingWindowAccountant {
           if (c >= best) {
             break;
           }
+          if (++work > PAIRWISE_WORK_LIMIT) {
+            throw beyondPairwise();
+          }
           double e = streamStart ? m.influence(t, a, b) : m.worstCaseInfluence(a, b);
           if (c + e < best) {
             best = c + e;
@@ -250,6 +264,13 @@ public final class SlidingWindowAccountant {
         return best;
       }
     }
+  }
+
+  private RuntimeException beyondPairwise() {
+    return PufferPreconditions.invalid("epsilon", "epsilon = " + calibration.epsilon() + ": the per-time-point"
+        + " accountant would need more than " + PAIRWISE_WORK_LIMIT + " quilt evaluations per position for this chain"
+        + " (window = " + window + ", slide = " + slide + "; a slowly mixing chain): use an approximate mode"
+        + " (approx-general or approx-reversible), whose search is linear, or a per-release epsilon");
   }
 
   /** Σ ρ over positions t−a'+1 … t+b−1 (from lo when the left side reaches the stream start). */
