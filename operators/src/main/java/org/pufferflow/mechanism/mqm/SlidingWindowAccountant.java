@@ -36,11 +36,12 @@ public final class SlidingWindowAccountant {
   private static final int MAX_REACH = 1 << 20;
 
   /**
-   * Quilt evaluations one minimisation may spend on the pairwise search of a model that is not separable (the exact
-   * modes; separable ones use {@link SeparableQuiltSearch}, linear work): beyond it the chain is refused instead of
-   * the search running for minutes (slowly mixing chains, whose optimal quilts are thousands of ticks wide).
+   * Quilt evaluations one minimisation may spend on the pairwise search (slowly mixing chains, whose optimal quilts
+   * are thousands of ticks wide, would need minutes): beyond it a separable model (the approximate modes) switches to
+   * {@link SeparableQuiltSearch}, the same minimum in linear work with every sum rounded up, and any other model is
+   * refused. Below it the pairwise search runs as always, so every figure that fits stays bit for bit the same.
    */
-  static final long PAIRWISE_WORK_LIMIT = 2_000_000L;
+  static final long PAIRWISE_WORK_LIMIT = 200_000L;
 
   private final MqmCalibration calibration;
   private final int window;
@@ -216,9 +217,6 @@ public final class SlidingWindowAccountant {
   }
 
   private double minimise(QuiltInfluence m, int t, boolean streamStart, LongToDoubleFunction weight) {
-    if (m.separable()) {
-      return SeparableQuiltSearch.minimum(m, t, streamStart, weight, MAX_REACH);
-    }
     double best = Double.POSITIVE_INFINITY;
     long work = 0;
     for (int reach = INITIAL_REACH; ; reach *= 4) {
@@ -249,6 +247,9 @@ public final class SlidingWindowAccountant {
             break;
           }
           if (++work > PAIRWISE_WORK_LIMIT) {
+            if (m.separable()) {
+              return SeparableQuiltSearch.minimum(m, t, streamStart, weight, MAX_REACH);
+            }
             throw beyondPairwise();
           }
           double e = streamStart ? m.influence(t, a, b) : m.worstCaseInfluence(a, b);
