@@ -77,23 +77,27 @@ class ChebyshevGapTest {
     }
   }
 
+  /** The rule on the lazy 12 × 12 walk, certified. */
+  static ChebyshevGap onGrid12() {
+    TransitionMatrix m = SparseTransitionMatrix.fromDense(GridModels.lazyWalk(12));
+    return new ChebyshevGap(m, SpectralBounds.certify(m));
+  }
+
   @Test
   void theRuleIsUsedOnTheGridAndSavesProducts() {
-    TransitionMatrix m = SparseTransitionMatrix.fromDense(GridModels.lazyWalk(12));
-    ChebyshevGap cheb = new ChebyshevGap(m, SpectralBounds.certify(m));
-    double[] p = new double[m.size()];
+    ChebyshevGap cheb = onGrid12();
+    double[] p = new double[144];
     p[7] = 1;
-    assertThat(cheb.propagate(p, 4000, 1e-6, new double[m.size()])).isTrue();
+    assertThat(cheb.propagate(p, 4000, 1e-6, new double[144])).isTrue();
     assertThat(cheb.lastDegree()).isLessThan(4000 / 5);
   }
 
   @Test
   void aToleranceTooTightForTheBoundIsRefused() {
-    TransitionMatrix m = SparseTransitionMatrix.fromDense(GridModels.lazyWalk(12));
-    ChebyshevGap cheb = new ChebyshevGap(m, SpectralBounds.certify(m));
-    double[] p = new double[m.size()];
+    ChebyshevGap cheb = onGrid12();
+    double[] p = new double[144];
     p[0] = 1;
-    double[] out = new double[m.size()];
+    double[] out = new double[144];
     out[3] = 42;
     assertThat(cheb.propagate(p, 4000, 1e-16, out)).isFalse();
     assertThat(out[3]).isEqualTo(42);
