@@ -28,7 +28,6 @@ import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.state.CompactPosterior;
-import org.pufferflow.operators.state.CompactPosteriorSerializer;
 
 /**
  * Keyed by subject: one DPHMM release ({@link DphmmRelease}) per observed tick (docs/operators.md, 'DPHMM release
@@ -37,10 +36,14 @@ import org.pufferflow.operators.state.CompactPosteriorSerializer;
  * this class keeps the per-subject state and emits; the noise key, the budget, the metrics and the rejections are
  * {@link KeyedMechanism}'s, which also states the contract-breach policy.
  *
- * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-posterior} — the
- * adversary's posterior p⁺ after the subject's last release ({@link CompactPosterior}, dense or sparse);
- * {@code dphmm-last-tick} — the tick of the last release; {@code dphmm-release-seq} — the number of releases made
- * (the next release's noise sequence); {@code ledger-dphmm} — the subject's {@link LedgerState}. Operator state
+ * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-subject} — one
+ * {@link DphmmSubjectState}: the tick of the last release, the number of releases made (the next release's noise
+ * sequence) and the adversary's posterior p⁺ after the last release ({@link CompactPosterior}, dense or sparse);
+ * {@code ledger-dphmm} — the subject's {@link LedgerState}. A record therefore reads two keyed values and writes two
+ * (the three values of the earlier layout — {@code dphmm-posterior}, {@code dphmm-last-tick},
+ * {@code dphmm-release-seq} — cost three reads and three writes, which on RocksDB dominated the per-record cost); a
+ * job restored from a savepoint of that layout migrates each subject at its next release ({@link DphmmLegacyState}).
+ * Operator state
  * {@code dphmm-ledger-policy} records the job's ledger policy, so that a restore under a policy without a safe
  * migration fails at start, naming the changed key, instead of at some subject's next record; operator state
  * {@code dphmm-model-states} records N, so that a restore under a model of another size fails at start too.
@@ -75,9 +78,11 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   /** Mechanism name of a release made without noise because |C_t| = 1. */
   public static final String EXACT = "exact";
 
-  static final String POSTERIOR_STATE = "dphmm-posterior";
-  static final String LAST_TICK_STATE = "dphmm-last-tick";
-  static final String RELEASE_SEQ_STATE = "dphmm-release-seq";
+  static final String SUBJECT_STATE = KeyedMechanism.stateName(MECHANISM, "subject");
+  /** The three-state layout's names, read only to migrate a restored savepoint ({@link DphmmLegacyState}). */
+  static final String POSTERIOR_STATE = DphmmLegacyState.POSTERIOR_STATE;
+  static final String LAST_TICK_STATE = DphmmLegacyState.LAST_TICK_STATE;
+  static final String RELEASE_SEQ_STATE = DphmmLegacyState.RELEASE_SEQ_STATE;
   static final String LEDGER_STATE = "ledger-dphmm";
   /** Operator state holding the job's ledger policy (written by {@link RestoredLedgerPolicy}). */
   static final String POLICY_STATE = "dphmm-ledger-policy";
@@ -87,9 +92,10 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private final LedgerPolicy budget;
   private final NoiseKeySource key;
 
-  private transient ValueState<CompactPosterior> posteriorState;
-  private transient ValueState<Long> lastTickState;
-  private transient ValueState<Long> releaseSeqState;
+  private transient ValueState<DphmmSubjectState> subjectState;
+  /** The three-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
+  private transient DphmmLegacyState legacy;
+  private transient boolean restored;
   private transient KeyedMechanism mechanism;
   private transient DphmmReleaser releaser;
   private transient org.pufferflow.mechanism.dphmm.DphmmRelease result;
@@ -104,15 +110,16 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
   }
 
-  /** Keyed state descriptor of the posterior (explicit serializer). */
-  static ValueStateDescriptor<CompactPosterior> posteriorDescriptor() {
-    return new ValueStateDescriptor<>(POSTERIOR_STATE, CompactPosteriorSerializer.INSTANCE);
+  /** Keyed state descriptor of the subject's state (explicit serializer). */
+  static ValueStateDescriptor<DphmmSubjectState> subjectDescriptor() {
+    return new ValueStateDescriptor<>(SUBJECT_STATE, DphmmSubjectStateSerializer.INSTANCE);
   }
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
     mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget);
     mechanism.initializeState(context);
+    restored = context.isRestored();
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
@@ -136,9 +143,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void open(OpenContext openContext) {
-    posteriorState = getRuntimeContext().getState(posteriorDescriptor());
-    lastTickState = getRuntimeContext().getState(new ValueStateDescriptor<>(LAST_TICK_STATE, Types.LONG));
-    releaseSeqState = getRuntimeContext().getState(new ValueStateDescriptor<>(RELEASE_SEQ_STATE, Types.LONG));
+    subjectState = getRuntimeContext().getState(subjectDescriptor());
+    legacy = restored ? new DphmmLegacyState(getRuntimeContext()) : null;
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
     releaser = new DphmmReleaser(spec);
     result = releaser.newResult();
@@ -166,21 +172,25 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     } else if (mechanism.exhausted(ledger)) {
       return;
     }
-    Long last = lastTickState.value();
-    CompactPosterior posterior = null;
+    DphmmSubjectState state = subjectState.value();
+    boolean migrating = false;
+    if (state == null && legacy != null) {
+      state = legacy.read();
+      migrating = state != null;
+    }
     long gap = DphmmReleaser.FIRST_RELEASE;
-    if (last != null) {
-      if (obs.tick <= last) {
-        ctx.output(MechanismOutputs.REJECTED, mechanism.outOfOrder(subject, obs.tick, last, "last DPHMM release"));
+    long seq = 0;
+    if (state != null) {
+      if (obs.tick <= state.lastTick) {
+        ctx.output(MechanismOutputs.REJECTED,
+            mechanism.outOfOrder(subject, obs.tick, state.lastTick, "last DPHMM release"));
         return;
       }
-      gap = obs.tick - last;
-      posterior = posteriorState.value();
-      posterior.checkStates(work.length);
-      posterior.decodeInto(work);
+      gap = obs.tick - state.lastTick;
+      seq = state.releaseSeq;
+      state.posterior.checkStates(work.length);
+      state.posterior.decodeInto(work);
     }
-    Long seqValue = releaseSeqState.value();
-    long seq = seqValue == null ? 0 : seqValue;
     releaser.release(work, gap, obs.state, mechanism.noise(subject, seq), result);
     if (!mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick)) {
       return;
@@ -188,12 +198,17 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     if (!releaser.lastConstraintContains(obs.state)) {
       surrogateUses.inc();
     }
-    if (posterior == null) {
-      posterior = new CompactPosterior();
+    if (state == null) {
+      state = new DphmmSubjectState(obs.tick, seq + 1, new CompactPosterior().encode(work));
+    } else {
+      state.posterior.encode(work);
+      state.lastTick = obs.tick;
+      state.releaseSeq = seq + 1;
     }
-    posteriorState.update(posterior.encode(work));
-    lastTickState.update(obs.tick);
-    releaseSeqState.update(seq + 1);
+    subjectState.update(state);
+    if (migrating) {
+      legacy.clear();
+    }
     releases.inc();
     out.collect(toRecord(subject, obs.tick, seq, ledger.getSpent()));
   }

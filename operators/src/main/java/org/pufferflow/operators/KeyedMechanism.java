@@ -52,11 +52,12 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * <p><b>State names.</b> Every NEW state descriptor (keyed or operator) is named {@code <mechanism>-<concept>} in lower
  * kebab case, the mechanism id first ({@link #stateName}); a mechanism's ledger is {@code <mechanism>-ledger}.
  * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code ledger-dphmm}
- * (the DPHMM ledger), {@code mqm-ledger}, {@code dphmm-posterior}, {@code dphmm-last-tick},
- * {@code dphmm-release-seq}, {@code dphmm-ledger-policy}, {@code dphmm-model-states}, {@code mqm-subject},
- * {@code mqm-ledger-policy}, {@code redaction-buffer}, {@code tick-order}, {@code fleet-window-sums}, and the
- * two-state MQM layout's {@code mqm-window} and {@code mqm-progress}, which a restored job still reads to migrate
- * them ({@link MqmLegacyState}). Every descriptor carries explicit type information or a serializer of the project's,
+ * (the DPHMM ledger), {@code mqm-ledger}, {@code dphmm-subject}, {@code dphmm-ledger-policy},
+ * {@code dphmm-model-states}, {@code mqm-subject}, {@code mqm-ledger-policy}, {@code redaction-buffer},
+ * {@code tick-order}, {@code fleet-window-sums}, the two-state MQM layout's {@code mqm-window} and
+ * {@code mqm-progress} and the three-state DPHMM layout's {@code dphmm-posterior}, {@code dphmm-last-tick} and
+ * {@code dphmm-release-seq}, which a restored job still reads to migrate them ({@link MqmLegacyState},
+ * {@link DphmmLegacyState}). Every descriptor carries explicit type information or a serializer of the project's,
  * never a generic (Kryo) type.
  */
 final class KeyedMechanism {

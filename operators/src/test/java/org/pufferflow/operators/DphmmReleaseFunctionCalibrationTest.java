@@ -28,7 +28,6 @@ import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.dphmm.GridModels;
 import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.state.CompactPosterior;
-import org.pufferflow.operators.state.CompactPosteriorSerializer;
 import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**
@@ -186,14 +185,16 @@ class DphmmReleaseFunctionCalibrationTest {
       DataOutputSerializer out = new DataOutputSerializer(1 << 16);
       for (int j = 0; j < subjects; j++) {
         backend.setCurrentKey("walker-" + j);
-        ValueState<CompactPosterior> state = backend.getPartitionedState(
-            VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, DphmmReleaseFunction.posteriorDescriptor());
-        CompactPosterior p = state.value();
+        ValueState<DphmmSubjectState> state = backend.getPartitionedState(
+            VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, DphmmReleaseFunction.subjectDescriptor());
+        DphmmSubjectState s = state.value();
+        CompactPosterior p = s.posterior();
         out.clear();
-        CompactPosteriorSerializer.INSTANCE.serialize(p, out);
-        assertThat(out.length()).isEqualTo(p.serializedSize());
+        DphmmSubjectStateSerializer.INSTANCE.serialize(s, out);
+        assertThat(out.length()).isEqualTo(p.serializedSize() + 2 * Long.BYTES) // last tick and releaseSeq
+            .isEqualTo(DphmmSubjectStateSerializer.serializedSize(s));
         support[0] = Math.max(support[0], p.support());
-        total += out.length() + 2L * Long.BYTES; // last tick and releaseSeq: Flink's LongSerializer, 8 bytes each
+        total += out.length();
       }
       LedgerState ledger = new LedgerState();
       new BudgetGate("dphmm", Budgets.total(1000)).charge(ledger, 1, 0);

@@ -19,12 +19,15 @@ class KeyedFunctionShapeTest {
   void existingStateNamesAreUnchangedForSavepoints() {
     assertThat(new String[] {DphmmReleaseFunction.POSTERIOR_STATE, DphmmReleaseFunction.LAST_TICK_STATE,
         DphmmReleaseFunction.RELEASE_SEQ_STATE, DphmmReleaseFunction.LEDGER_STATE, DphmmReleaseFunction.POLICY_STATE,
-        DphmmReleaseFunction.MODEL_STATES_STATE, MqmWindowFunction.SUBJECT_STATE, MqmWindowFunction.WINDOW_STATE,
-        MqmWindowFunction.PROGRESS_STATE, MqmWindowFunction.LEDGER_STATE, RedactionFunction.STATE_NAME,
-        TickOrderFunction.STATE_NAME, FleetHistogramFunction.SUMS_STATE}).containsExactly("dphmm-posterior",
-            "dphmm-last-tick", "dphmm-release-seq", "ledger-dphmm", "dphmm-ledger-policy", "dphmm-model-states",
-            "mqm-subject", "mqm-window", "mqm-progress", "mqm-ledger", "redaction-buffer", "tick-order",
-            "fleet-window-sums");
+        DphmmReleaseFunction.MODEL_STATES_STATE, DphmmReleaseFunction.SUBJECT_STATE, MqmWindowFunction.SUBJECT_STATE,
+        MqmWindowFunction.WINDOW_STATE, MqmWindowFunction.PROGRESS_STATE, MqmWindowFunction.LEDGER_STATE,
+        RedactionFunction.STATE_NAME, TickOrderFunction.STATE_NAME, FleetHistogramFunction.SUMS_STATE})
+        .containsExactly("dphmm-posterior", "dphmm-last-tick", "dphmm-release-seq", "ledger-dphmm",
+            "dphmm-ledger-policy", "dphmm-model-states", "dphmm-subject", "mqm-subject", "mqm-window", "mqm-progress",
+            "mqm-ledger", "redaction-buffer", "tick-order", "fleet-window-sums");
+    // the three-state DPHMM layout's names are still read: a savepoint taken before dphmm-subject migrates from them
+    assertThat(new String[] {DphmmLegacyState.POSTERIOR_STATE, DphmmLegacyState.LAST_TICK_STATE,
+        DphmmLegacyState.RELEASE_SEQ_STATE}).containsExactly("dphmm-posterior", "dphmm-last-tick", "dphmm-release-seq");
     // the two-state MQM layout's names are still read: a savepoint taken before mqm-subject migrates from them
     assertThat(new String[] {MqmLegacyState.WINDOW_STATE, MqmLegacyState.PROGRESS_STATE})
         .containsExactly("mqm-window", "mqm-progress");
@@ -34,6 +37,7 @@ class KeyedFunctionShapeTest {
   void newStateNamesFollowTheMechanismConceptScheme() {
     assertThat(KeyedMechanism.stateName("mqm", "ledger")).isEqualTo("mqm-ledger");
     assertThat(KeyedMechanism.stateName("mqm", "subject")).isEqualTo(MqmWindowFunction.SUBJECT_STATE);
+    assertThat(KeyedMechanism.stateName("dphmm", "subject")).isEqualTo(DphmmReleaseFunction.SUBJECT_STATE);
     assertThat(KeyedMechanism.stateName("dphmm", "ledger-policy")).isEqualTo("dphmm-ledger-policy");
     assertThatThrownBy(() -> KeyedMechanism.stateName("dphmm", "Last_Tick"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lower kebab case");

@@ -40,13 +40,19 @@ import org.pufferflow.operators.StateObservation;
  * every ratio is taken within a round and judged by {@link Trust}. Generic types are disabled, as in production.
  * The state size comes from a separate run that checkpoints every 100 ms, over min(M, {@value #STATE_RUN_MAX_SUBJECTS})
  * subjects and as many ticks as their state needs to reach its steady-state size: the largest keyed state a
- * completed checkpoint held, over the subjects. The timed runs do not checkpoint.
+ * completed checkpoint held, over the subjects. That run always uses the heap backend, whose full snapshot is the
+ * serialized state (the serializers' bytes plus the key per entry), the same for either backend: a RocksDB
+ * checkpoint (Flink 2.2: a native copy of the SST files, full or incremental) also holds the stale versions of
+ * every value that compaction has not yet dropped, a multiple of the state that depends on flush and compaction
+ * timing (docs/benchmarks.md, 'Keyed operators'). The timed runs do not checkpoint.
  */
 @Internal
 public final class KeyedOperatorBench {
 
   /** Most subjects in the state-size run (the per-subject size does not depend on how many there are). */
   static final int STATE_RUN_MAX_SUBJECTS = 10_000;
+  /** The backend of the state-size run: its full snapshot is the serialized state (class comment). */
+  static final String STATE_RUN_BACKEND = "hashmap";
   private static final TypeInformation<StateObservation> OBSERVATION = TypeInformation.of(StateObservation.class);
 
   /**
@@ -141,7 +147,8 @@ public final class KeyedOperatorBench {
       int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
       long stateRecords = (long) steadyStateTicks() * stateSubjects;
       BenchCluster.JobRun state =
-          cluster.run(job(checkpoints, true, stateRecords, true, stateSubjects), "bench state size");
+          cluster.run(job(checkpoints, true, stateRecords, true, stateSubjects, STATE_RUN_BACKEND),
+              "bench state size");
       double stateBytes = state.keyedStateBytes() < 0 ? -1 : (double) state.keyedStateBytes() / stateSubjects;
       double[] ops = Rounds.rates(opRuns);
       double[] spans = Rounds.spans(opRuns);
@@ -199,11 +206,16 @@ public final class KeyedOperatorBench {
     };
   }
 
-  /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink. */
+  /** Source → keyBy → rate probe → operator (or pass-through) → discarding sink, on the options' backend. */
   private StreamExecutionEnvironment job(Path checkpoints, boolean operator, long records, boolean checkpoint,
       int subjects) {
+    return job(checkpoints, operator, records, checkpoint, subjects, options.stateBackend());
+  }
+
+  private StreamExecutionEnvironment job(Path checkpoints, boolean operator, long records, boolean checkpoint,
+      int subjects, String stateBackend) {
     Configuration c = new Configuration();
-    c.set(StateBackendOptions.STATE_BACKEND, options.stateBackend());
+    c.set(StateBackendOptions.STATE_BACKEND, stateBackend);
     c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
     c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
     c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);

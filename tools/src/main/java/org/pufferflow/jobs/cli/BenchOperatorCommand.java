@@ -74,7 +74,7 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
       BenchReport.ratioLine(w, "operator / bare mechanism", r.ratioToMechanism());
       BenchReport.ratioLine(w, "cost at " + r.subjects() + " / at " + r.baselineSubjects() + " subjects",
           r.scaling());
-      w.printf("  %-26s %12.1f bytes per subject (checkpointed)%n", "keyed state", r.stateBytesPerSubject());
+      w.printf("  %-26s %12.1f bytes per subject (serialized)%n", "keyed state", r.stateBytesPerSubject());
       if (r.releaseToProduct() != null) {
         w.printf("  %-26s %12.2f × one sparse p·M on the same posteriors (min %.2f, max %.2f)%n", "bare release",
             r.releaseToProduct().median(), r.releaseToProduct().min(), r.releaseToProduct().max());
