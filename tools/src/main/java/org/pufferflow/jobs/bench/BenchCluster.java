@@ -47,10 +47,18 @@ final class BenchCluster implements AutoCloseable {
     this.checkpoints = checkpoints;
   }
 
+  /** The task manager's managed memory unless a bench asks for more (RocksDB's cache and write buffers). */
+  static final int DEFAULT_MANAGED_MIB = 256;
+
   /** Starts a cluster of one task manager with {@code slots} slots; checkpoints go under {@code workDir}. */
   static BenchCluster start(int slots, Path workDir) throws Exception {
+    return start(slots, workDir, DEFAULT_MANAGED_MIB);
+  }
+
+  /** The same with {@code managedMiB} MiB of managed memory, shared by the slots. */
+  static BenchCluster start(int slots, Path workDir, int managedMiB) throws Exception {
     Configuration c = LocalFlink.loopbackConfiguration();
-    c.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
+    c.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(managedMiB));
     c.set(RestOptions.BIND_PORT, "0"); // any free port: other local clusters may hold 8081
     // keep the statistics of every checkpoint of a run, so the largest keyed state is found even when the run's
     // last checkpoints were declined (tasks finishing)

@@ -63,10 +63,12 @@ public final class KeyedOperatorBench {
    *     per-record cost at {@code subjects} is reported against it
    * @param truncation DPHMM only: τ of the support constraint (0: the exact support, the default; τ &gt; 0 the
    *     opt-in truncation, docs/dphmm.md, 'The constraint C_t')
+   * @param managedMiB the task manager's managed memory (RocksDB's block cache and write buffers), MiB
    */
   public record Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
-      int parallelism, int runs, int baselineSubjects, double truncation) {
+      int parallelism, int runs, int baselineSubjects, double truncation, int managedMiB) {
     public Options {
+      PufferPreconditions.checkInRange("--managed-memory", managedMiB, 64, 65_536);
       PufferPreconditions.checkClosedOpenInterval("--truncation", truncation, 0, 1);
       PufferPreconditions.checkArgument(truncation == 0 || mechanism == BenchMechanism.DPHMM,
           "--truncation = %s: only bench dphmm has a constraint", truncation);
@@ -86,7 +88,8 @@ public final class KeyedOperatorBench {
     /** One run of each job over {@code seconds}, no scaling baseline (the tests' and {@code bench pipeline}'s). */
     public Options(BenchMechanism mechanism, int states, int subjects, String stateBackend, double seconds,
         int parallelism) {
-      this(mechanism, states, subjects, stateBackend, seconds, parallelism, Trust.MIN_RUNS, 0, 0.0);
+      this(mechanism, states, subjects, stateBackend, seconds, parallelism, Trust.MIN_RUNS, 0, 0.0,
+          BenchCluster.DEFAULT_MANAGED_MIB);
     }
 
     /** The DPHMM constraint these options ask for. */
@@ -94,6 +97,9 @@ public final class KeyedOperatorBench {
       return Constraint.support(truncation);
     }
   }
+
+  /** The managed memory of the bench's task manager unless asked otherwise (MiB). */
+  public static final int DEFAULT_MANAGED_MIB = BenchCluster.DEFAULT_MANAGED_MIB;
 
   private final Options options;
   private final Rounds rounds;
@@ -107,7 +113,7 @@ public final class KeyedOperatorBench {
   /** Runs the measurements; {@code progress} receives one line per step. */
   public BenchResult run(Consumer<String> progress) throws Exception {
     Path work = Files.createTempDirectory("pufferflow-bench");
-    try (BenchCluster cluster = BenchCluster.start(options.parallelism() + 1, work)) {
+    try (BenchCluster cluster = BenchCluster.start(options.parallelism() + 1, work, options.managedMiB())) {
       key = BenchModels.writeBenchKey(work);
       int n = options.runs();
       int m0 = options.baselineSubjects();

@@ -44,13 +44,18 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
           + " --subjects against it (e.g. 1000 beside --subjects 1000000).")
   Integer baselineSubjects;
 
+  @Option(names = "--managed-memory", paramLabel = "MIB", defaultValue = "256",
+      description = "Managed memory of the local task manager in MiB, RocksDB's cache and write buffers"
+          + " (default ${DEFAULT-VALUE}; size it to the keyed state, as in a deployment).")
+  int managedMemory;
+
   @Override
   public Integer call() throws Exception {
     BenchMechanism m = mechanism();
     KeyedOperatorBench.Options o = workload.options(m, states());
     KeyedOperatorBench.Options options = new KeyedOperatorBench.Options(o.mechanism(), o.states(), o.subjects(),
         o.stateBackend(), o.seconds(), o.parallelism(), o.runs(), baselineSubjects == null ? 0 : baselineSubjects,
-        truncation());
+        truncation(), managedMemory);
     PrintWriter err = spec.commandLine().getErr();
     BenchResult r = new KeyedOperatorBench(options).run(line -> {
       err.println(line);
@@ -62,6 +67,7 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
       if (m == BenchMechanism.DPHMM) {
         o2.put("constraint", options.constraint().toString());
       }
+      o2.put("managedMiB", options.managedMiB());
       w.println(CliJson.write(o2));
     } else {
       w.printf("%s operator: N = %d, %d subjects, %s state, parallelism %d%s; %s%n", m.cliName(), r.states(),

@@ -40,6 +40,6 @@ final class BenchWorkload {
     // "heap", the word of earlier versions, is still accepted for the hashmap backend
     String backend = "heap".equals(stateBackend) ? HASHMAP : stateBackend;
     return new KeyedOperatorBench.Options(m, states == null ? m.defaultStates() : states, subjects, backend,
-        seconds, parallelism, runs, 0, 0.0);
+        seconds, parallelism, runs, 0, 0.0, KeyedOperatorBench.DEFAULT_MANAGED_MIB);
   }
 }

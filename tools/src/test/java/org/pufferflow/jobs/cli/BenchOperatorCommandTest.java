@@ -103,6 +103,7 @@ class BenchOperatorCommandTest {
         "redaction --states 3 | --states = 3",
         "dphmm --states 1 | --states = 1",
         "dphmm --truncation 1 | --truncation = 1.0",
+        "mqm --managed-memory 10 | --managed-memory = 10",
         "mqm --states 300 | --states = 300",
         "mqm --subjects 0 | --subjects = 0",
         "mqm --state-backend disk | --state-backend = disk: must be hashmap or rocksdb",
