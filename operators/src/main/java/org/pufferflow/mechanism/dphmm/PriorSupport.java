@@ -16,7 +16,9 @@ import org.pufferflow.policy.StateQuery;
  * <p>Reachability is computed with the chain's own product on 0/1 vectors: (1_S·M)[i] = Σ_{j∈S} M[j][i] is a sum of
  * stored entries times 1, positive exactly when some j ∈ S has M[j][i] &gt; 0 (no product can underflow). A gap of
  * g steps iterates that map; the sequence of sets is eventually periodic, and Brent's cycle detection stops it once
- * it repeats, so a long gap costs at most (steps to the cycle + its length) products. Not thread-safe (three
+ * it repeats, so a long gap costs at most (steps to the cycle + its length) products. When the support is every
+ * state and every state has an incoming non-zero (an irreducible chain), the set is its own image and no product is
+ * computed (the exact support of a dense posterior, every release). Not thread-safe (three
  * N-vectors of scratch); allocates nothing per call.
  */
 public final class PriorSupport {
@@ -26,6 +28,7 @@ public final class PriorSupport {
   private final double[] a;
   private final double[] b;
   private final double[] saved;
+  private int fullImage; // 0: not computed; 1: every state has an incoming edge (all → all); −1: some has none
 
   public PriorSupport(TransitionMatrix m) {
     this.m = PufferPreconditions.checkNotNull("transition", m);
@@ -63,8 +66,13 @@ public final class PriorSupport {
   private double[] reachable(double[] p, long g) {
     double[] cur = a;
     double[] next = b;
+    int count = 0;
     for (int i = 0; i < n; i++) {
       cur[i] = p[i] > 0 ? 1 : 0;
+      count += (int) cur[i];
+    }
+    if (count == n && imageOfEveryStateIsEveryState()) {
+      return cur; // every state maps onto every state: a fixed point, for any g
     }
     System.arraycopy(cur, 0, saved, 0, n);
     long savedStep = 0;
@@ -93,6 +101,22 @@ public final class PriorSupport {
       }
     }
     return cur;
+  }
+
+  /** Whether every state has an incoming non-zero (then the set of all states is a fixed point); computed once. */
+  private boolean imageOfEveryStateIsEveryState() {
+    if (fullImage == 0) {
+      Arrays.fill(b, 1.0);
+      step(b, saved);
+      fullImage = 1;
+      for (int i = 0; i < n; i++) {
+        if (saved[i] == 0) {
+          fullImage = -1;
+          break;
+        }
+      }
+    }
+    return fullImage > 0;
   }
 
   private void step(double[] from, double[] to) {

@@ -31,6 +31,19 @@ class PriorSupportTest {
 
   /** A periodic chain: the support after g steps alternates with the parity of g, for any long g. */
   @Test
+  void everyStateIsAFixedPointOnlyWhenEveryStateHasAnIncomingEdge() {
+    double[] all = {0.5, 0.5};
+    double[] prior = {0.5, 0.5};
+    // state 0 has no incoming edge: from every state, one step reaches state 1 only
+    assertThat(new PriorSupport(TransitionMatrices.of(new double[][] {{0, 1}, {0, 1}})).restrict(all, 1, prior))
+        .isEqualTo(1);
+    assertThat(prior[0]).isZero();
+    double[] prior2 = {0.5, 0.5};
+    assertThat(new PriorSupport(TransitionMatrices.of(new double[][] {{0.5, 0.5}, {1, 0}})).restrict(all, 7, prior2))
+        .isEqualTo(2);
+  }
+
+  @Test
   void aLongGapOnAPeriodicChainKeepsTheParity() {
     TransitionMatrix m = TransitionMatrices.of(new double[][] {{0, 1, 0}, {0.5, 0, 0.5}, {0, 1, 0}});
     PriorSupport s = new PriorSupport(m);
@@ -53,8 +66,9 @@ class PriorSupportTest {
     TransitionMatrix m = TransitionMatrices.of(rows);
     double[] post = new double[n];
     boolean[] set = new boolean[n];
+    boolean full = r.nextInt(3) == 0; // every state: the fixed-point shortcut, taken only when all → all
     for (int i = 0; i < n; i++) {
-      if (r.nextDouble() < 0.3 || i == n - 1) {
+      if (full || r.nextDouble() < 0.3 || i == n - 1) {
         post[i] = r.nextDouble() < 0.2 ? Double.MIN_VALUE : 1;
         set[i] = true;
       }
