@@ -38,10 +38,14 @@ public final class SlidingWindowAccountant {
   /**
    * Quilt evaluations one minimisation may spend on the pairwise search (slowly mixing chains, whose optimal quilts
    * are thousands of ticks wide, would need minutes): beyond it a separable model (the approximate modes) switches to
-   * {@link SeparableQuiltSearch}, the same minimum in linear work with every sum rounded up, and any other model is
-   * refused. Below it the pairwise search runs as always, so every figure that fits stays bit for bit the same.
+   * {@link SeparableQuiltSearch}, the same minimum in linear work with every sum rounded up; any other model goes on
+   * to {@link #REFUSAL_WORK_LIMIT}. Below it the pairwise search runs as always, so every figure that fits stays bit for
+   * bit the same.
    */
   static final long PAIRWISE_WORK_LIMIT = 200_000L;
+
+  /** Pair evaluations for one position after which a model that is not separable is refused (about a minute). */
+  static final long REFUSAL_WORK_LIMIT = 500_000_000L;
 
   private final MqmCalibration calibration;
   private final int window;
@@ -246,10 +250,10 @@ public final class SlidingWindowAccountant {
           if (c >= best) {
             break;
           }
-          if (++work > PAIRWISE_WORK_LIMIT) {
-            if (m.separable()) {
-              return SeparableQuiltSearch.minimum(m, t, streamStart, weight, MAX_REACH);
-            }
+          if (++work > PAIRWISE_WORK_LIMIT && m.separable()) {
+            return SeparableQuiltSearch.minimum(m, t, streamStart, weight, MAX_REACH);
+          }
+          if (work > REFUSAL_WORK_LIMIT) {
             throw beyondPairwise();
           }
           double e = streamStart ? m.influence(t, a, b) : m.worstCaseInfluence(a, b);
@@ -269,7 +273,7 @@ public final class SlidingWindowAccountant {
 
   private RuntimeException beyondPairwise() {
     return PufferPreconditions.invalid("epsilon", "epsilon = " + calibration.epsilon() + ": the per-time-point"
-        + " accountant would need more than " + PAIRWISE_WORK_LIMIT + " quilt evaluations per position for this chain"
+        + " accountant would need more than " + REFUSAL_WORK_LIMIT + " quilt evaluations per position for this chain"
         + " (window = " + window + ", slide = " + slide + "; a slowly mixing chain): use an approximate mode"
         + " (approx-general or approx-reversible), whose search is linear, or a per-release epsilon");
   }
