@@ -2,9 +2,13 @@ package org.pufferflow.jobs.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -71,16 +75,58 @@ final class LocalCheckpoints {
     }
   }
 
+  /**
+   * Deletes {@code dir} and everything under it. Flink's checkpoint cleaner may still be removing old {@code chk-N}
+   * folders when the run returns, so a file that vanishes during the walk is skipped, and a folder that was not
+   * empty yet is retried (at most 3 passes).
+   */
   private static void deleteRecursively(Path dir) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        deletePass(dir);
+        return;
+      } catch (DirectoryNotEmptyException e) {
+        if (attempt == 3) {
+          throw e;
+        }
+        try {
+          Thread.sleep(100L * attempt);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static void deletePass(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path f, BasicFileAttributes a)
+          throws IOException {
         Files.deleteIfExists(f);
+        return FileVisitResult.CONTINUE;
       }
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+        if (e instanceof NoSuchFileException) {
+          return FileVisitResult.CONTINUE; // removed by someone else meanwhile
+        }
+        throw e;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        if (e != null && !(e instanceof NoSuchFileException)) {
+          throw e;
+        }
+        Files.deleteIfExists(d);
+        return FileVisitResult.CONTINUE;
+      }
+    });
   }
 }
