@@ -48,12 +48,10 @@ final class ChebyshevGap {
     this.n = m.size();
     double[] pi = bounds.stationaryEstimate();
     this.inverseWeight = new double[n];
-    double mass = 0;
     for (int x = 0; x < n; x++) {
       inverseWeight[x] = RoundingBounds.divUp(1.0, pi[x]);
-      mass = RoundingBounds.addUp(mass, pi[x]);
     }
-    this.rootMass = RoundingBounds.sqrtUp(mass);
+    this.rootMass = RoundingBounds.sqrtUp(StationaryBound.sumUp(pi));
     this.kappa = Math.max(1.0, bounds.symmetricPartRadius());
     this.eta = bounds.antisymmetricPartNorm();
     int r = m instanceof SparseTransitionMatrix ? maxColumnCount(SparseRows.of(m)) : n;
