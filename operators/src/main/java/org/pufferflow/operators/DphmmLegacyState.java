@@ -61,7 +61,7 @@ final class DphmmLegacyState {
       throw new IllegalStateException("restored DPHMM state has a " + LAST_TICK_STATE + " value but no "
           + (p == null ? POSTERIOR_STATE : RELEASE_SEQ_STATE) + " value for this subject");
     }
-    return new DphmmSubjectState(tick, seq, p);
+    return new DphmmSubjectState(tick, seq, p, null);
   }
 
   /** Removes the current subject's old values (after its merged value is stored). */

@@ -37,12 +37,14 @@ import org.pufferflow.operators.state.CompactPosterior;
  * {@link KeyedMechanism}'s, which also states the contract-breach policy.
  *
  * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-subject} — one
- * {@link DphmmSubjectState}: the tick of the last release, the number of releases made (the next release's noise
- * sequence) and the adversary's posterior p⁺ after the last release ({@link CompactPosterior}, dense or sparse);
- * {@code ledger-dphmm} — the subject's {@link LedgerState}. A record therefore reads two keyed values and writes two
- * (the three values of the earlier layout — {@code dphmm-posterior}, {@code dphmm-last-tick},
- * {@code dphmm-release-seq} — cost three reads and three writes, which on RocksDB dominated the per-record cost); a
- * job restored from a savepoint of that layout migrates each subject at its next release ({@link DphmmLegacyState}).
+ * {@link DphmmSubjectState}: the subject's {@link LedgerState}, the tick of the last release, the number of releases
+ * made (the next release's noise sequence) and the adversary's posterior p⁺ after the last release
+ * ({@link CompactPosterior}, dense or sparse). A record therefore reads one keyed value and writes one. Earlier
+ * layouts kept the ledger apart ({@code ledger-dphmm}) and, before that, the last tick, the count and the posterior
+ * in three values ({@code dphmm-last-tick}, {@code dphmm-release-seq}, {@code dphmm-posterior}); on RocksDB every
+ * one of them cost a lookup per record, which dominated its cost. A job restored from a savepoint of either layout
+ * migrates each subject at its next record ({@link DphmmLegacyState}, {@link KeyedMechanism#restoredLedger},
+ * {@link DphmmSubjectStateSerializer}).
  * Operator state
  * {@code dphmm-ledger-policy} records the job's ledger policy, so that a restore under a policy without a safe
  * migration fails at start, naming the changed key, instead of at some subject's next record; operator state
@@ -83,6 +85,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String POSTERIOR_STATE = DphmmLegacyState.POSTERIOR_STATE;
   static final String LAST_TICK_STATE = DphmmLegacyState.LAST_TICK_STATE;
   static final String RELEASE_SEQ_STATE = DphmmLegacyState.RELEASE_SEQ_STATE;
+  /** The ledger's own keyed state before it moved into {@code dphmm-subject}; read only to migrate. */
   static final String LEDGER_STATE = "ledger-dphmm";
   /** Operator state holding the job's ledger policy (written by {@link RestoredLedgerPolicy}). */
   static final String POLICY_STATE = "dphmm-ledger-policy";
@@ -117,7 +120,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget);
+    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget,
+        KeyedMechanism.LedgerStorage.IN_SUBJECT_VALUE);
     mechanism.initializeState(context);
     restored = context.isRestored();
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
@@ -165,22 +169,28 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, work.length));
       return;
     }
-    LedgerState ledger = mechanism.storedLedger();
-    if (ledger == null) {
-      ledger = mechanism.newLedger();
-      mechanism.newSubject();
-    } else if (mechanism.exhausted(ledger)) {
-      return;
-    }
     DphmmSubjectState state = subjectState.value();
     boolean migrating = false;
     if (state == null && legacy != null) {
       state = legacy.read();
       migrating = state != null;
     }
+    LedgerState ledger = state == null ? null : state.ledger;
+    boolean restoredLedger = false;
+    if (ledger == null) {
+      ledger = mechanism.restoredLedger();
+      restoredLedger = ledger != null;
+      if (ledger == null) {
+        ledger = mechanism.newLedger();
+        mechanism.newSubject();
+      }
+    }
+    if (mechanism.exhausted(ledger)) {
+      return;
+    }
     long gap = DphmmReleaser.FIRST_RELEASE;
     long seq = 0;
-    if (state != null) {
+    if (state != null && state.released()) {
       if (obs.tick <= state.lastTick) {
         ctx.output(MechanismOutputs.REJECTED,
             mechanism.outOfOrder(subject, obs.tick, state.lastTick, "last DPHMM release"));
@@ -192,22 +202,29 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state.posterior.decodeInto(work);
     }
     releaser.release(work, gap, obs.state, mechanism.noise(subject, seq), result);
-    if (!mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick)) {
-      return;
-    }
-    if (!releaser.lastConstraintContains(obs.state)) {
-      surrogateUses.inc();
-    }
+    boolean charged = mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick);
     if (state == null) {
-      state = new DphmmSubjectState(obs.tick, seq + 1, new CompactPosterior().encode(work));
-    } else {
-      state.posterior.encode(work);
+      state = DphmmSubjectState.withoutRelease(ledger);
+    }
+    state.ledger = ledger;
+    if (charged) {
+      if (!releaser.lastConstraintContains(obs.state)) {
+        surrogateUses.inc();
+      }
+      state.posterior = (state.posterior == null ? new CompactPosterior() : state.posterior).encode(work);
       state.lastTick = obs.tick;
       state.releaseSeq = seq + 1;
     }
+    // a refused release changes the ledger only, and that is stored too
     subjectState.update(state);
     if (migrating) {
       legacy.clear();
+    }
+    if (restoredLedger) {
+      mechanism.clearRestoredLedger();
+    }
+    if (!charged) {
+      return;
     }
     releases.inc();
     out.collect(toRecord(subject, obs.tick, seq, ledger.getSpent()));

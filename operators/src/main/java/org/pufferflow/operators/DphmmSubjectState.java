@@ -1,37 +1,60 @@
 package org.pufferflow.operators;
 
+import java.util.Objects;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.operators.state.CompactPosterior;
+import org.pufferflow.operators.state.LedgerStateFormat;
 
 /**
- * All of one subject's {@link DphmmReleaseFunction} state but its ledger, kept as ONE keyed value
- * ({@code dphmm-subject}, {@link DphmmSubjectStateSerializer}) so that a record costs one state read and one state
- * write instead of three of each: the tick of the subject's last release, the number of releases made (the next
- * release's noise sequence) and the adversary's posterior p⁺ after the last release ({@link CompactPosterior}).
+ * All of one subject's {@link DphmmReleaseFunction} state, kept as ONE keyed value ({@code dphmm-subject},
+ * {@link DphmmSubjectStateSerializer}) so that a record costs one state read and one state write: the subject's
+ * privacy ledger, the tick of its last release, the number of releases made (the next release's noise sequence) and
+ * the adversary's posterior p⁺ after the last release ({@link CompactPosterior}).
  *
- * <p>Mutable: the function updates it in place after each charged release and writes it back. Public quantities only
- * (ticks, counts, and a posterior computed from released values and the public model), so {@link #toString()} may
- * show them.
+ * <p>A subject whose releases were all refused by its budget has a ledger and no release yet: release count 0, no
+ * posterior, last tick {@link #NO_RELEASE}. A value restored from the format without the ledger (before it moved in,
+ * {@link DphmmSubjectStateSerializer}) has a null ledger until the function stores the one it reads from the old
+ * {@code ledger-dphmm} state.
+ *
+ * <p>Mutable: the function updates it in place after each charge and writes it back. Public quantities only (ticks,
+ * counts, budget spent, and a posterior computed from released values and the public model), so {@link #toString()}
+ * may show them.
  */
 @Internal
 public final class DphmmSubjectState {
 
+  /** The last tick of a subject without a release. */
+  public static final long NO_RELEASE = Long.MIN_VALUE;
+
   long lastTick;
   long releaseSeq;
-  final CompactPosterior posterior;
+  CompactPosterior posterior;
+  LedgerState ledger;
 
-  /** The three parts; {@code posterior} is used as it is (not copied). */
-  DphmmSubjectState(long lastTick, long releaseSeq, CompactPosterior posterior) {
-    if (posterior == null || releaseSeq < 1) {
-      throw new IllegalStateException("DPHMM subject state needs a posterior and at least one release, has "
-          + releaseSeq);
+  /**
+   * The parts; {@code posterior} and {@code ledger} are used as they are (not copied).
+   *
+   * @param posterior p⁺ after the last release; null exactly when {@code releaseSeq} is 0
+   * @param ledger the subject's ledger, or null for a value of the format without one
+   */
+  DphmmSubjectState(long lastTick, long releaseSeq, CompactPosterior posterior, LedgerState ledger) {
+    if (releaseSeq < 0 || (posterior == null) != (releaseSeq == 0) || (releaseSeq == 0 && lastTick != NO_RELEASE)) {
+      throw new IllegalStateException("DPHMM subject state: " + releaseSeq + " releases, "
+          + (posterior == null ? "no posterior" : "a posterior") + ", last tick " + lastTick);
     }
     this.lastTick = lastTick;
     this.releaseSeq = releaseSeq;
     this.posterior = posterior;
+    this.ledger = ledger;
   }
 
-  /** Tick of the subject's last release. */
+  /** A subject with a ledger and no release yet. */
+  static DphmmSubjectState withoutRelease(LedgerState ledger) {
+    return new DphmmSubjectState(NO_RELEASE, 0, null, ledger);
+  }
+
+  /** Tick of the subject's last release, or {@link #NO_RELEASE}. */
   public long lastTick() {
     return lastTick;
   }
@@ -41,29 +64,41 @@ public final class DphmmSubjectState {
     return releaseSeq;
   }
 
-  /** p⁺ after the last release. */
+  /** Whether the subject has made a release. */
+  public boolean released() {
+    return releaseSeq > 0;
+  }
+
+  /** p⁺ after the last release, or null before the first. */
   public CompactPosterior posterior() {
     return posterior;
   }
 
+  /** The subject's ledger, or null in a value of the format without one. */
+  public LedgerState ledger() {
+    return ledger;
+  }
+
   /** Deep copy. */
   DphmmSubjectState copy() {
-    return new DphmmSubjectState(lastTick, releaseSeq, posterior.copy());
+    return new DphmmSubjectState(lastTick, releaseSeq, posterior == null ? null : posterior.copy(),
+        ledger == null ? null : LedgerStateFormat.copy(ledger));
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof DphmmSubjectState s && s.lastTick == lastTick && s.releaseSeq == releaseSeq
-        && s.posterior.equals(posterior);
+        && Objects.equals(s.posterior, posterior) && Objects.equals(s.ledger, ledger);
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(lastTick) * 31 + Long.hashCode(releaseSeq) * 17 + posterior.hashCode();
+    return Objects.hash(lastTick, releaseSeq, posterior, ledger);
   }
 
   @Override
   public String toString() {
-    return "DphmmSubjectState[lastTick=" + lastTick + ", releaseSeq=" + releaseSeq + ", " + posterior + "]";
+    return "DphmmSubjectState[lastTick=" + lastTick + ", releaseSeq=" + releaseSeq + ", " + posterior + ", "
+        + ledger + "]";
   }
 }

@@ -28,9 +28,13 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * <ul>
  *   <li><b>Noise key</b>: loaded once per instance in {@link #open} ({@link NoiseKeySource#load()}) into the keyed
  *       generator; {@link #noise} positions it at ({@code mechanism}, subject, sequence) ({@link NoiseContext}).</li>
- *   <li><b>Budget</b> (docs/privacy-noise.md, 'The privacy ledger'): the subject's {@link LedgerState} in keyed
- *       state, charged through {@link BudgetGate}; a refusal is counted, and the refusal that exhausts a budget emits
- *       exactly one ledger event to {@link MechanismOutputs#LEDGER_EVENTS}. The job's ledger policy is kept in
+ *   <li><b>Budget</b> (docs/privacy-noise.md, 'The privacy ledger'): the subject's {@link LedgerState}, charged
+ *       through {@link BudgetGate}; a refusal is counted, and the refusal that exhausts a budget emits exactly one
+ *       ledger event to {@link MechanismOutputs#LEDGER_EVENTS}. The ledger is kept either in a keyed state of its
+ *       own, which {@link #charge} writes ({@link LedgerStorage#OWN_STATE}: MQM, one more read and write per
+ *       record), or by the function inside its per-subject value ({@link LedgerStorage#IN_SUBJECT_VALUE}: DPHMM,
+ *       whose records on RocksDB cost a lookup each); then the ledger state of the earlier layout is registered only
+ *       in a restored job, for {@link #restoredLedger} to migrate. The job's ledger policy is kept in
  *       operator state {@code <mechanism>-ledger-policy} ({@link RestoredLedgerPolicy}), so a restore under a policy
  *       without safe migration fails at start.</li>
  *   <li><b>Metrics</b>: one {@link OperatorMetrics} in group {@code pufferflow → <mechanism>}, with
@@ -52,7 +56,7 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * <p><b>State names.</b> Every NEW state descriptor (keyed or operator) is named {@code <mechanism>-<concept>} in lower
  * kebab case, the mechanism id first ({@link #stateName}); a mechanism's ledger is {@code <mechanism>-ledger}.
  * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code ledger-dphmm}
- * (the DPHMM ledger), {@code mqm-ledger}, {@code dphmm-subject}, {@code dphmm-ledger-policy},
+ * (the DPHMM ledger before it moved into {@code dphmm-subject}, read to migrate), {@code mqm-ledger}, {@code dphmm-subject}, {@code dphmm-ledger-policy},
  * {@code dphmm-model-states}, {@code mqm-subject}, {@code mqm-ledger-policy}, {@code redaction-buffer},
  * {@code tick-order}, {@code fleet-window-sums}, the two-state MQM layout's {@code mqm-window} and
  * {@code mqm-progress} and the three-state DPHMM layout's {@code dphmm-posterior}, {@code dphmm-last-tick} and
@@ -62,6 +66,12 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  */
 final class KeyedMechanism {
 
+  /** Where a mechanism's per-subject ledgers are kept (class comment). */
+  enum LedgerStorage {
+    OWN_STATE,
+    IN_SUBJECT_VALUE
+  }
+
   private static final Pattern STATE_NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
   private final String mechanism;
@@ -69,7 +79,9 @@ final class KeyedMechanism {
   private final String ledgerStateName;
   private final BudgetGate gate;
   private final RestoredLedgerPolicy policy;
+  private final LedgerStorage storage;
 
+  private boolean restored;
   private ValueState<LedgerState> ledgerState;
   private KeyedRandom random;
   private OperatorMetrics metrics;
@@ -79,21 +91,24 @@ final class KeyedMechanism {
 
   /** A mechanism without a per-subject budget (redaction). */
   KeyedMechanism(String mechanism, NoiseKeySource key) {
-    this(mechanism, key, null, null);
+    this(mechanism, key, null, null, LedgerStorage.OWN_STATE);
   }
 
   /**
    * A mechanism with a per-subject budget.
    *
-   * @param ledgerStateName the keyed state of the subjects' ledgers ({@code <mechanism>-ledger} for a new mechanism)
+   * @param ledgerStateName the keyed state of the subjects' ledgers ({@code <mechanism>-ledger} for a new mechanism);
+   *     with {@link LedgerStorage#IN_SUBJECT_VALUE}, that of the earlier layout, read only to migrate
    * @param budget the job's ledger policy
    */
-  KeyedMechanism(String mechanism, NoiseKeySource key, String ledgerStateName, LedgerPolicy budget) {
+  KeyedMechanism(String mechanism, NoiseKeySource key, String ledgerStateName, LedgerPolicy budget,
+      LedgerStorage storage) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.ledgerStateName = ledgerStateName;
     this.gate = budget == null ? null : new BudgetGate(mechanism, budget);
     this.policy = budget == null ? null : new RestoredLedgerPolicy(mechanism, budget);
+    this.storage = PufferPreconditions.checkNotNull("ledger storage", storage);
   }
 
   /**
@@ -110,6 +125,7 @@ final class KeyedMechanism {
 
   /** Registers the ledger policy's operator state and checks a restored one (call in {@code initializeState}). */
   void initializeState(FunctionInitializationContext context) throws Exception {
+    restored = context.isRestored();
     if (policy != null) {
       policy.initialize(context);
     }
@@ -134,7 +150,9 @@ final class KeyedMechanism {
     metrics = OperatorMetrics.forMechanism(context, mechanism, reasons);
     subjects = metrics.counter(OperatorMetrics.SUBJECTS);
     if (gate != null) {
-      ledgerState = context.getState(LedgerStateTypes.descriptor(ledgerStateName));
+      if (storage == LedgerStorage.OWN_STATE || restored) {
+        ledgerState = context.getState(LedgerStateTypes.descriptor(ledgerStateName));
+      }
       refusals = metrics.counter(OperatorMetrics.BUDGET_REFUSALS);
       exhaustions = metrics.counter(OperatorMetrics.BUDGET_EXHAUSTIONS);
     }
@@ -163,9 +181,34 @@ final class KeyedMechanism {
     subjects.inc();
   }
 
-  /** The current subject's stored ledger, or null if it has none yet. */
+  /** The current subject's stored ledger, or null if it has none yet ({@link LedgerStorage#OWN_STATE}). */
   LedgerState storedLedger() throws IOException {
+    checkStorage(LedgerStorage.OWN_STATE);
     return ledgerState.value();
+  }
+
+  /**
+   * The current subject's ledger in the earlier layout's own keyed state, or null if it has none or the job did not
+   * restore state ({@link LedgerStorage#IN_SUBJECT_VALUE}: the function calls it while its value holds no ledger,
+   * stores the ledger in its value, then calls {@link #clearRestoredLedger}).
+   */
+  LedgerState restoredLedger() throws IOException {
+    checkStorage(LedgerStorage.IN_SUBJECT_VALUE);
+    return ledgerState == null ? null : ledgerState.value();
+  }
+
+  /** Removes the current subject's ledger of the earlier layout (after the function stored it in its value). */
+  void clearRestoredLedger() {
+    checkStorage(LedgerStorage.IN_SUBJECT_VALUE);
+    if (ledgerState != null) {
+      ledgerState.clear();
+    }
+  }
+
+  private void checkStorage(LedgerStorage expected) {
+    if (storage != expected) {
+      throw new IllegalStateException(mechanism + " keeps its ledgers " + storage + ", not " + expected);
+    }
   }
 
   /** A fresh ledger under the job's policy (stored by the first {@link #charge}). */
@@ -183,15 +226,18 @@ final class KeyedMechanism {
   }
 
   /**
-   * Charges {@code epsilon} for the current subject's release at {@code tick} and stores the ledger. On a refusal
-   * counts it and, if it exhausts a budget, emits the ledger event.
+   * Charges {@code epsilon} for the current subject's release at {@code tick} and, with
+   * {@link LedgerStorage#OWN_STATE}, stores the ledger (else the function stores it in its value, charged or not).
+   * On a refusal counts it and, if it exhausts a budget, emits the ledger event.
    *
    * @return whether the release may be made
    */
   boolean charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon, long tick)
       throws IOException {
     ChargeResult charge = gate.charge(ledger, epsilon, tick);
-    ledgerState.update(ledger);
+    if (storage == LedgerStorage.OWN_STATE) {
+      ledgerState.update(ledger);
+    }
     if (charge.charged()) {
       return true;
     }

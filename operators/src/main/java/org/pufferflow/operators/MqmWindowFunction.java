@@ -109,7 +109,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget);
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget,
+        KeyedMechanism.LedgerStorage.OWN_STATE);
     mechanism.initializeState(context);
     restored = context.isRestored();
   }

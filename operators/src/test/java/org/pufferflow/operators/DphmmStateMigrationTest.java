@@ -120,10 +120,11 @@ class DphmmStateMigrationTest {
       KeyedStateBackend<Object> backend = h.getOperator().getKeyedStateBackend();
       for (String s : SUBJECTS) {
         backend.setCurrentKey(s);
-        writer.subjects.put(s, backend.getPartitionedState(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
-            DphmmReleaseFunction.subjectDescriptor()).value().copy());
-        writer.ledgers.put(s, backend.getPartitionedState(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
-            LedgerStateTypes.descriptor(DphmmReleaseFunction.LEDGER_STATE)).value());
+        DphmmSubjectState value = backend.getPartitionedState(VoidNamespace.INSTANCE,
+            VoidNamespaceSerializer.INSTANCE, DphmmReleaseFunction.subjectDescriptor()).value().copy();
+        writer.ledgers.put(s, value.ledger());
+        value.ledger = null;
+        writer.subjects.put(s, value);
       }
     }
     try (var w = new KeyedOneInputStreamOperatorTestHarness<String, StateObservation, Object>(
@@ -169,7 +170,7 @@ class DphmmStateMigrationTest {
   @Test
   void aLastTickWithoutItsPosteriorFailsInsteadOfRestartingTheNoiseSequence() throws Exception {
     LegacyWriter writer = new LegacyWriter();
-    writer.subjects.put("d1", new DphmmSubjectState(4, 2, new CompactPosterior().encode(new double[] {1, 0, 0})));
+    writer.subjects.put("d1", new DphmmSubjectState(4, 2, new CompactPosterior().encode(new double[] {1, 0, 0}), null));
     writer.dropPosterior = true;
     OperatorSubtaskState broken;
     try (var w = new KeyedOneInputStreamOperatorTestHarness<String, StateObservation, Object>(
