@@ -31,10 +31,11 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  *   <li><b>Budget</b> (docs/privacy-noise.md, 'The privacy ledger'): the subject's {@link LedgerState}, charged
  *       through {@link BudgetGate}; a refusal is counted, and the refusal that exhausts a budget emits exactly one
  *       ledger event to {@link MechanismOutputs#LEDGER_EVENTS}. The ledger is kept either in a keyed state of its
- *       own, which {@link #charge} writes ({@link LedgerStorage#OWN_STATE}: MQM, one more read and write per
- *       record), or by the function inside its per-subject value ({@link LedgerStorage#IN_SUBJECT_VALUE}: DPHMM,
- *       whose records on RocksDB cost a lookup each); then the ledger state of the earlier layout is registered only
- *       in a restored job, for {@link #restoredLedger} to migrate. The job's ledger policy is kept in
+ *       own, which {@link #charge} writes ({@link LedgerStorage#OWN_STATE}: MQM, which charges once per released
+ *       window, so its ledger is read and written only then), or by the function inside its per-subject value
+ *       ({@link LedgerStorage#IN_SUBJECT_VALUE}: DPHMM, which charges every record, so a ledger apart would cost a
+ *       second lookup per record; on RocksDB the lookups dominated). With the latter, the ledger state of the
+ *       earlier layout is registered only in a restored job, for {@link #restoredLedger} to migrate. The job's ledger policy is kept in
  *       operator state {@code <mechanism>-ledger-policy} ({@link RestoredLedgerPolicy}), so a restore under a policy
  *       without safe migration fails at start.</li>
  *   <li><b>Metrics</b>: one {@link OperatorMetrics} in group {@code pufferflow → <mechanism>}, with
