@@ -23,6 +23,7 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.ingest.TickClock;
+import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
 import org.pufferflow.operators.NoiseKeySource;
@@ -222,6 +223,9 @@ public final class KeyedOperatorBench {
       int subjects, String stateBackend) {
     Configuration c = new Configuration();
     c.set(StateBackendOptions.STATE_BACKEND, stateBackend);
+    if ("rocksdb".equals(stateBackend)) {
+      ExecutionSettings.tuneRocksDb(c); // as run sets it up
+    }
     c.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
     c.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
     c.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, false);

@@ -5,15 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend.PriorityQueueStateType;
+import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
 import org.apache.flink.state.rocksdb.RocksDBOptions;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.config.ExecutionConfig;
 
 /**
- * A local run on RocksDB keeps its event-time timers on the heap (docs/benchmarks.md, 'Pipeline, end to end': the
- * tick-order operator registers one timer per record); a run on the heap backend is left as it was.
+ * The RocksDB settings of a local run: RocksDB's own timer queue, and bloom filters (docs/benchmarks.md, 'DPHMM on
+ * RocksDB'); a run on the heap backend is left as it was.
  */
-class ExecutionSettingsRocksDbTimersTest {
+class ExecutionSettingsRocksDbTest {
 
   private static Configuration local(ExecutionConfig.StateBackend backend) {
     return ExecutionSettings.localConfiguration(
@@ -32,5 +33,24 @@ class ExecutionSettingsRocksDbTimersTest {
   void heapRunsDoNotSetTheRocksDbTimerOption() {
     assertThat(local(ExecutionConfig.StateBackend.HASHMAP).contains(RocksDBOptions.TIMER_SERVICE_FACTORY)).isFalse();
     assertThat(local(null).contains(RocksDBOptions.TIMER_SERVICE_FACTORY)).isFalse();
+  }
+
+  /** The job's jar names the option by its key; it must be Flink's. */
+  @Test
+  void theBloomFilterKeyIsFlinks() {
+    assertThat(ExecutionSettings.ROCKSDB_BLOOM_FILTER.key()).isEqualTo(RocksDBConfigurableOptions.USE_BLOOM_FILTER.key());
+    assertThat(RocksDBConfigurableOptions.USE_BLOOM_FILTER.defaultValue()).isFalse();
+  }
+
+  @Test
+  void rocksDbRunsUseBloomFilters() {
+    assertThat(local(ExecutionConfig.StateBackend.ROCKSDB).get(RocksDBConfigurableOptions.USE_BLOOM_FILTER)).isTrue();
+  }
+
+  @Test
+  void heapRunsDoNotSetTheBloomFilter() {
+    assertThat(local(ExecutionConfig.StateBackend.HASHMAP).contains(RocksDBConfigurableOptions.USE_BLOOM_FILTER))
+        .isFalse();
+    assertThat(local(null).contains(RocksDBConfigurableOptions.USE_BLOOM_FILTER)).isFalse();
   }
 }
