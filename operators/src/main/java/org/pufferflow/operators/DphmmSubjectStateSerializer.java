@@ -26,13 +26,14 @@ import org.pufferflow.operators.state.LedgerStateFormat;
  * function').
  */
 @Internal
-public final class DphmmSubjectStateSerializer extends TypeSerializerSingleton<DphmmSubjectState> {
+public class DphmmSubjectStateSerializer extends TypeSerializerSingleton<DphmmSubjectState> {
 
   private static final long serialVersionUID = 2L;
 
   /** The one instance (stateless). */
   public static final DphmmSubjectStateSerializer INSTANCE = new DphmmSubjectStateSerializer();
 
+  /** Private: the one instance, and {@link Format1}, which inherits everything but the format. */
   private DphmmSubjectStateSerializer() {}
 
   @Override
@@ -110,36 +111,11 @@ public final class DphmmSubjectStateSerializer extends TypeSerializerSingleton<D
    * Reads format 1 (tick, count, posterior; no ledger), for a restore from a savepoint written before the ledger
    * moved into the value. Never written: Flink writes the restored values with {@link #INSTANCE}.
    */
-  static final class Format1 extends TypeSerializerSingleton<DphmmSubjectState> {
+  static final class Format1 extends DphmmSubjectStateSerializer {
     private static final long serialVersionUID = 1L;
     static final Format1 INSTANCE = new Format1();
 
     private Format1() {}
-
-    @Override
-    public boolean isImmutableType() {
-      return false;
-    }
-
-    @Override
-    public DphmmSubjectState createInstance() {
-      return DphmmSubjectStateSerializer.INSTANCE.createInstance();
-    }
-
-    @Override
-    public DphmmSubjectState copy(DphmmSubjectState from) {
-      return from.copy();
-    }
-
-    @Override
-    public DphmmSubjectState copy(DphmmSubjectState from, DphmmSubjectState reuse) {
-      return from.copy();
-    }
-
-    @Override
-    public int getLength() {
-      return -1;
-    }
 
     @Override
     public void serialize(DphmmSubjectState s, DataOutputView out) throws IOException {
@@ -159,16 +135,6 @@ public final class DphmmSubjectStateSerializer extends TypeSerializerSingleton<D
         throw new IOException("corrupt DPHMM subject state (format 1): " + releaseSeq + " releases");
       }
       return new DphmmSubjectState(lastTick, releaseSeq, CompactPosteriorSerializer.INSTANCE.deserialize(in), null);
-    }
-
-    @Override
-    public DphmmSubjectState deserialize(DphmmSubjectState reuse, DataInputView in) throws IOException {
-      return deserialize(in);
-    }
-
-    @Override
-    public void copy(DataInputView in, DataOutputView out) throws IOException {
-      serialize(deserialize(in), out);
     }
 
     @Override
