@@ -12,10 +12,10 @@ import org.pufferflow.operators.state.CompactPosteriorSerializer;
  * The three-state layout of {@link DphmmReleaseFunction}'s keyed state before {@code dphmm-subject}
  * (docs/operators.md, 'DPHMM release function'): {@value #POSTERIOR_STATE} ({@link CompactPosterior}),
  * {@value #LAST_TICK_STATE} and {@value #RELEASE_SEQ_STATE} (longs). A job restored from a savepoint of that layout
- * registers the three descriptors with their original serializers and migrates lazily: the first charged release of
- * a subject that has no merged value reads the three old values into one {@link DphmmSubjectState} (stored by the
- * function) and clears them ({@link #clear}). A subject the restored state does not know costs one extra read (of
- * the last tick) per record until its first release.
+ * registers the three descriptors with their original serializers and migrates lazily: the next record of a subject
+ * that has no merged value (charged or refused: either stores the value, with the subject's ledger) reads the three
+ * old values into one {@link DphmmSubjectState} and clears them ({@link #clear}). A subject the restored state does
+ * not know costs one extra read (of the last tick) for its first record.
  *
  * <p>Flink cannot rename or merge keyed states at restore, hence the lazy migration (as {@link MqmLegacyState} does
  * for MQM); a job started without state never registers these descriptors.
