@@ -8,17 +8,26 @@ import static org.pufferflow.operators.MqmTestSupport.values;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.KeyedStateBackend;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OperatorSnapshotUtil;
+import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**
  * A savepoint of the layout with the ledger apart ({@code dphmm-subject} in format 1 + {@code ledger-dphmm})
@@ -44,7 +53,15 @@ class DphmmLedgerMigrationTest {
 
   private KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> restored(
       OperatorSubtaskState snapshot) throws Exception {
+    return restored(snapshot, false);
+  }
+
+  private KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> restored(
+      OperatorSubtaskState snapshot, boolean rocksDb) throws Exception {
     var h = fresh();
+    if (rocksDb) {
+      h.setStateBackend(new EmbeddedRocksDBStateBackend());
+    }
     h.setup();
     h.initializeState(snapshot);
     h.open();
@@ -74,7 +91,7 @@ class DphmmLedgerMigrationTest {
 
   @Test
   void aSnapshotWithTheLedgerApartRestoresWithTheOutputsTheEarlierFunctionProduced() throws Exception {
-    try (var h = restored(OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString()))) {
+    try (var h = restored(OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString()), false)) {
       assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).containsExactly(DphmmSubjectSnapshotData.SUBJECTS);
       assertThat(value(h, "d1").ledger()).as("format 1 holds no ledger").isNull();
       DphmmSubjectSnapshotData.feedAfter(h);
@@ -148,6 +165,65 @@ class DphmmLedgerMigrationTest {
       h.processElement(new StateObservation("d1", 2, 0), 2);
       assertThat(h.extractOutputValues()).isEmpty();
       assertThat(h.getSideOutput(MechanismOutputs.LEDGER_EVENTS)).as("exhaustion is reported once").isNull();
+    }
+  }
+
+  /**
+   * On RocksDB, Flink rewrites every format-1 value through the restored serializer at restore. A heap checkpoint
+   * (the fixture) does not restore into RocksDB, so the format-1 layout is written on RocksDB here, by a function that
+   * stores the fixture's state after {@code feedBefore} under the same names with the format-1 serializer (whose
+   * snapshot is version {@value DphmmSubjectStateSerializer.Snapshot#FORMAT_1}, as the earlier function's was) and the
+   * ledgers in {@code ledger-dphmm}.
+   */
+  @Test
+  void onRocksDbAFormatOneSnapshotMigratesWithTheSameOutputs() throws Exception {
+    Map<String, DphmmSubjectState> values = new HashMap<>();
+    try (var h = restored(OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString()), false)) {
+      for (String s : DphmmSubjectSnapshotData.SUBJECTS) {
+        KeyedStateBackend<Object> backend = h.getOperator().getKeyedStateBackend();
+        backend.setCurrentKey(s);
+        DphmmSubjectState v = value(h, s).copy();
+        backend.setCurrentKey(s);
+        v.ledger = backend.getPartitionedState(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
+            LedgerStateTypes.descriptor(DphmmReleaseFunction.LEDGER_STATE)).value();
+        values.put(s, v);
+      }
+    }
+    OperatorSubtaskState formatOne;
+    try (var w = new KeyedOneInputStreamOperatorTestHarness<String, StateObservation, Object>(
+        new KeyedProcessOperator<>(new FormatOneWriter(values)), o -> o.subjectId, Types.STRING)) {
+      w.setStateBackend(new EmbeddedRocksDBStateBackend());
+      w.open();
+      for (String s : DphmmSubjectSnapshotData.SUBJECTS) {
+        w.processElement(new StateObservation(s, 0, 0), 0);
+      }
+      formatOne = w.snapshot(1L, 1L);
+    }
+    try (var h = restored(formatOne, true)) {
+      assertThat(value(h, "d1").ledger()).isNull();
+      DphmmSubjectSnapshotData.feedAfter(h);
+      assertFixtureOutputs(h, 0);
+      assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
+      assertThat(value(h, "d4").ledger()).isNotNull();
+    }
+  }
+
+  /** Stores the given values in the format-1 layout: {@code dphmm-subject} without the ledger, and the ledger apart. */
+  private static final class FormatOneWriter extends KeyedProcessFunction<String, StateObservation, Object> {
+    private static final long serialVersionUID = 1L;
+    private final Map<String, DphmmSubjectState> values;
+
+    FormatOneWriter(Map<String, DphmmSubjectState> values) {
+      this.values = values;
+    }
+
+    @Override
+    public void processElement(StateObservation o, Context ctx, Collector<Object> out) throws Exception {
+      DphmmSubjectState v = values.get(ctx.getCurrentKey()).copy();
+      getRuntimeContext().getState(LedgerStateTypes.descriptor(DphmmReleaseFunction.LEDGER_STATE)).update(v.ledger);
+      v.ledger = null;
+      getRuntimeContext().getState(new ValueStateDescriptor<>(DphmmReleaseFunction.SUBJECT_STATE,
+          DphmmSubjectStateSerializer.Format1.INSTANCE)).update(v);
     }
   }
 }
