@@ -28,6 +28,20 @@ public final class LedgerState {
   /** A fresh ledger: nothing spent, no policy recorded. */
   public LedgerState() {}
 
+  /** A deep copy (every field). */
+  public LedgerState copy() {
+    LedgerState c = new LedgerState();
+    c.spent = spent;
+    c.periodSpent = periodSpent;
+    c.period = period;
+    c.exhausted = exhausted;
+    c.periodExhausted = periodExhausted;
+    c.policyTotalBudget = policyTotalBudget;
+    c.policyPeriodBudget = policyPeriodBudget;
+    c.policyPeriodTicks = policyPeriodTicks;
+    return c;
+  }
+
   /** ε spent in total, rounded upward. */
   public double getSpent() {
     return spent;

@@ -4,7 +4,6 @@ import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.operators.state.CompactPosterior;
-import org.pufferflow.operators.state.LedgerStateFormat;
 
 /**
  * All of one subject's {@link DphmmReleaseFunction} state, kept as ONE keyed value ({@code dphmm-subject},
@@ -82,7 +81,7 @@ public final class DphmmSubjectState {
   /** Deep copy. */
   DphmmSubjectState copy() {
     return new DphmmSubjectState(lastTick, releaseSeq, posterior == null ? null : posterior.copy(),
-        ledger == null ? null : LedgerStateFormat.copy(ledger));
+        ledger == null ? null : ledger.copy());
   }
 
   @Override

@@ -134,16 +134,24 @@ class PrivacyLedgerTest {
   }
 
   static LedgerState copy(LedgerState s) {
-    LedgerState c = new LedgerState();
-    c.setSpent(s.getSpent());
-    c.setPeriodSpent(s.getPeriodSpent());
-    c.setPeriod(s.getPeriod());
-    c.setExhausted(s.isExhausted());
-    c.setPeriodExhausted(s.isPeriodExhausted());
-    c.setPolicyTotalBudget(s.getPolicyTotalBudget());
-    c.setPolicyPeriodBudget(s.getPolicyPeriodBudget());
-    c.setPolicyPeriodTicks(s.getPolicyPeriodTicks());
-    return c;
+    return s.copy();
+  }
+
+  @Test
+  void aCopyHasEveryFieldAndIsIndependent() {
+    LedgerState s = new LedgerState();
+    s.setSpent(1.5);
+    s.setPeriodSpent(0.5);
+    s.setPeriod(3);
+    s.setExhausted(true);
+    s.setPeriodExhausted(true);
+    s.setPolicyTotalBudget(10);
+    s.setPolicyPeriodBudget(2);
+    s.setPolicyPeriodTicks(24);
+    LedgerState c = s.copy();
+    assertThat(c).isEqualTo(s).isNotSameAs(s).hasToString(s.toString());
+    c.setSpent(2);
+    assertThat(s.getSpent()).isEqualTo(1.5);
   }
 
   @Test

@@ -43,18 +43,4 @@ public final class LedgerStateFormat {
     s.setPolicyPeriodTicks(in.readLong());
     return s;
   }
-
-  /** A deep copy. */
-  public static LedgerState copy(LedgerState s) {
-    LedgerState c = new LedgerState();
-    c.setSpent(s.getSpent());
-    c.setPeriodSpent(s.getPeriodSpent());
-    c.setPeriod(s.getPeriod());
-    c.setExhausted(s.isExhausted());
-    c.setPeriodExhausted(s.isPeriodExhausted());
-    c.setPolicyTotalBudget(s.getPolicyTotalBudget());
-    c.setPolicyPeriodBudget(s.getPolicyPeriodBudget());
-    c.setPolicyPeriodTicks(s.getPolicyPeriodTicks());
-    return c;
-  }
 }
