@@ -24,8 +24,20 @@ public record Spread(double min, double median, double max, int runs) {
     Arrays.sort(v);
     PufferPreconditions.checkArgument(!Double.isNaN(v[v.length - 1]), "values: NaN");
     int n = v.length;
-    double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    double median = n % 2 == 1 ? v[n / 2] : midpoint(v[n / 2 - 1], v[n / 2]);
     return new Spread(v[0], median, v[n - 1], n);
+  }
+
+  /**
+   * The mean of {@code lo} ≤ {@code hi}, within [lo, hi] for every pair of doubles: halved before adding, since
+   * (lo + hi) / 2 overflows to infinity near ±Double.MAX_VALUE; 0 between the two infinities.
+   */
+  static double midpoint(double lo, double hi) {
+    if (lo == hi) {
+      return lo;
+    }
+    double m = lo / 2 + hi / 2;
+    return Double.isNaN(m) ? 0 : Math.min(hi, Math.max(lo, m));
   }
 
   /** (max − min) ÷ median: how far apart the runs were, relative to their middle; 0 for one run. */

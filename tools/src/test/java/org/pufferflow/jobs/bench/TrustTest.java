@@ -47,6 +47,16 @@ class TrustTest {
     assertThatThrownBy(() -> Spread.of()).hasMessageContaining("at least one");
   }
 
+  /** A property run found (a + b) / 2 overflowing to infinity for two values near Double.MAX_VALUE. */
+  @Test
+  void theMedianOfTwoHugeValuesDoesNotOverflow() {
+    assertThat(Spread.of(1.3e292, Double.MAX_VALUE, Double.MAX_VALUE, 1).median())
+        .isEqualTo(Double.MAX_VALUE / 2 + 1.3e292 / 2);
+    assertThat(Spread.of(-Double.MAX_VALUE, Double.MAX_VALUE).median()).isZero();
+    assertThat(Spread.of(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY).median()).isZero();
+    assertThat(Spread.of(Double.NEGATIVE_INFINITY, 1).median()).isEqualTo(Double.NEGATIVE_INFINITY);
+  }
+
   @Property
   void theSpreadBracketsEveryValueAndTheMedianHalvesThem(
       @ForAll @Size(min = 1, max = 20) double[] values) {
