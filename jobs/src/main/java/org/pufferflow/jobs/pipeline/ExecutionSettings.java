@@ -28,12 +28,16 @@ public final class ExecutionSettings {
   public static final Duration RESTART_DELAY = Duration.ofSeconds(2);
 
   /**
-   * RocksDB's {@code RocksDBConfigurableOptions.USE_BLOOM_FILTER}, by its key: the job's own jar does not bundle the
-   * RocksDB backend (the Flink distribution provides it), so its option classes are not on the compile path
-   * ({@code ExecutionSettingsRocksDbTest} checks the key against Flink's).
+   * RocksDB's {@code RocksDBConfigurableOptions.USE_BLOOM_FILTER} and {@code COMPRESSION_PER_LEVEL}, by their keys:
+   * the job's own jar does not bundle the RocksDB backend (the Flink distribution provides it), so its option classes
+   * are not on the compile path ({@code ExecutionSettingsRocksDbTest} checks the keys and values against Flink's).
    */
   static final ConfigOption<Boolean> ROCKSDB_BLOOM_FILTER =
       ConfigOptions.key("state.backend.rocksdb.use-bloom-filter").booleanType().defaultValue(false);
+  static final ConfigOption<String> ROCKSDB_COMPRESSION =
+      ConfigOptions.key("state.backend.rocksdb.compression.per.level").stringType().noDefaultValue();
+  /** No compression on any level: a DPHMM posterior is dense doubles, which Snappy barely shrinks. */
+  static final String NO_COMPRESSION = "NO_COMPRESSION";
 
   private ExecutionSettings() {}
 
@@ -70,14 +74,21 @@ public final class ExecutionSettings {
   }
 
   /**
-   * The RocksDB settings of a local run, their one home (the benchmarks use it too): bloom filters on every column
-   * family. Every keyed-state access of the job is a point lookup of one subject's value; once the state outgrows the
-   * memtables, a lookup without a filter searches every level's index and data blocks down to the one that holds the
-   * key, and with 10 bits per key (about 1.25 bytes per subject and state) it skips the levels that do not. Measured:
-   * docs/benchmarks.md, 'DPHMM on RocksDB'. The cluster setup sets the same option (docs/cluster.md).
+   * The RocksDB settings of a local run, their one home (the benchmarks use it too; the cluster setup sets the same
+   * in docs/cluster.md). Every keyed-state access of the job is a point lookup of one subject's value, and a DPHMM
+   * record rewrites its subject's dense posterior, so once the state outgrows the memtables every record's value is
+   * flushed and compacted through the levels:
+   * <ul>
+   *   <li>bloom filters on every column family (10 bits per key, about 1.25 bytes per subject and keyed value), so a
+   *       lookup skips the levels that do not hold the key;</li>
+   *   <li>no block compression: the dense doubles of a posterior barely compress, and Snappy's work on every flush,
+   *       compaction and block read is spent for nothing.</li>
+   * </ul>
+   * Measured on DPHMM at 10⁶ subjects: docs/benchmarks.md, 'DPHMM on RocksDB'.
    */
   public static Configuration tuneRocksDb(Configuration c) {
     c.set(ROCKSDB_BLOOM_FILTER, true);
+    c.set(ROCKSDB_COMPRESSION, NO_COMPRESSION);
     return c;
   }
 

@@ -8,11 +8,12 @@ import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend.PriorityQueueS
 import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
 import org.apache.flink.state.rocksdb.RocksDBOptions;
 import org.junit.jupiter.api.Test;
+import org.rocksdb.CompressionType;
 import org.pufferflow.jobs.config.ExecutionConfig;
 
 /**
- * The RocksDB settings of a local run: RocksDB's own timer queue, and bloom filters (docs/benchmarks.md, 'DPHMM on
- * RocksDB'); a run on the heap backend is left as it was.
+ * The RocksDB settings of a local run: RocksDB's own timer queue, bloom filters and no block compression
+ * (docs/benchmarks.md, 'DPHMM on RocksDB'); a run on the heap backend is left as it was.
  */
 class ExecutionSettingsRocksDbTest {
 
@@ -43,8 +44,19 @@ class ExecutionSettingsRocksDbTest {
   }
 
   @Test
-  void rocksDbRunsUseBloomFilters() {
-    assertThat(local(ExecutionConfig.StateBackend.ROCKSDB).get(RocksDBConfigurableOptions.USE_BLOOM_FILTER)).isTrue();
+  void theCompressionKeyIsFlinksAndItsValueParses() {
+    assertThat(ExecutionSettings.ROCKSDB_COMPRESSION.key())
+        .isEqualTo(RocksDBConfigurableOptions.COMPRESSION_PER_LEVEL.key());
+    assertThat(RocksDBConfigurableOptions.COMPRESSION_PER_LEVEL.defaultValue())
+        .containsExactly(CompressionType.SNAPPY_COMPRESSION);
+  }
+
+  @Test
+  void rocksDbRunsUseBloomFiltersAndNoCompression() {
+    Configuration c = local(ExecutionConfig.StateBackend.ROCKSDB);
+    assertThat(c.get(RocksDBConfigurableOptions.USE_BLOOM_FILTER)).isTrue();
+    assertThat(c.get(RocksDBConfigurableOptions.COMPRESSION_PER_LEVEL))
+        .containsExactly(CompressionType.NO_COMPRESSION);
   }
 
   @Test
@@ -52,5 +64,7 @@ class ExecutionSettingsRocksDbTest {
     assertThat(local(ExecutionConfig.StateBackend.HASHMAP).contains(RocksDBConfigurableOptions.USE_BLOOM_FILTER))
         .isFalse();
     assertThat(local(null).contains(RocksDBConfigurableOptions.USE_BLOOM_FILTER)).isFalse();
+    assertThat(local(ExecutionConfig.StateBackend.HASHMAP).contains(RocksDBConfigurableOptions.COMPRESSION_PER_LEVEL))
+        .isFalse();
   }
 }
