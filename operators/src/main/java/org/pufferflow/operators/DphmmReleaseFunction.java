@@ -44,10 +44,9 @@ import org.pufferflow.operators.state.CompactPosterior;
  * in three values ({@code dphmm-last-tick}, {@code dphmm-release-seq}, {@code dphmm-posterior}); on RocksDB every
  * one of them cost a lookup per record, which dominated its cost. A job restored from a savepoint of either layout
  * migrates each subject at its next record ({@link DphmmLegacyState}, {@link KeyedMechanism#restoredLedger},
- * {@link DphmmSubjectStateSerializer}).
- * Operator state
- * {@code dphmm-ledger-policy} records the job's ledger policy, so that a restore under a policy without a safe
- * migration fails at start, naming the changed key, instead of at some subject's next record; operator state
+ * {@link DphmmSubjectStateSerializer}). Operator state {@code dphmm-ledger-policy} records the job's ledger policy,
+ * so that a restore under a policy without a safe migration fails at start, naming the changed key, instead of at
+ * some subject's next record; operator state
  * {@code dphmm-model-states} records N, so that a restore under a model of another size fails at start too.
  *
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
@@ -98,7 +97,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient ValueState<DphmmSubjectState> subjectState;
   /** The three-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
   private transient DphmmLegacyState legacy;
-  private transient boolean restored;
   private transient KeyedMechanism mechanism;
   private transient DphmmReleaser releaser;
   private transient org.pufferflow.mechanism.dphmm.DphmmRelease result;
@@ -123,7 +121,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget,
         KeyedMechanism.LedgerStorage.IN_SUBJECT_VALUE);
     mechanism.initializeState(context);
-    restored = context.isRestored();
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
@@ -148,7 +145,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   @Override
   public void open(OpenContext openContext) {
     subjectState = getRuntimeContext().getState(subjectDescriptor());
-    legacy = restored ? new DphmmLegacyState(getRuntimeContext()) : null;
+    legacy = mechanism.restored() ? new DphmmLegacyState(getRuntimeContext()) : null;
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
     releaser = new DphmmReleaser(spec);
     result = releaser.newResult();

@@ -35,9 +35,9 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  *       window, so its ledger is read and written only then), or by the function inside its per-subject value
  *       ({@link LedgerStorage#IN_SUBJECT_VALUE}: DPHMM, which charges every record, so a ledger apart would cost a
  *       second lookup per record; on RocksDB the lookups dominated). With the latter, the ledger state of the
- *       earlier layout is registered only in a restored job, for {@link #restoredLedger} to migrate. The job's ledger policy is kept in
- *       operator state {@code <mechanism>-ledger-policy} ({@link RestoredLedgerPolicy}), so a restore under a policy
- *       without safe migration fails at start.</li>
+ *       earlier layout is registered only in a restored job, for {@link #restoredLedger} to migrate. The job's
+ *       ledger policy is kept in operator state {@code <mechanism>-ledger-policy} ({@link RestoredLedgerPolicy}), so
+ *       a restore under a policy without safe migration fails at start.</li>
  *   <li><b>Metrics</b>: one {@link OperatorMetrics} in group {@code pufferflow → <mechanism>}, with
  *       {@value OperatorMetrics#SUBJECTS} (the function calls {@link #newSubject} when it creates a subject's state)
  *       and, with a budget, {@value OperatorMetrics#BUDGET_REFUSALS} and {@value OperatorMetrics#BUDGET_EXHAUSTIONS}.</li>
@@ -57,8 +57,9 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  * <p><b>State names.</b> Every NEW state descriptor (keyed or operator) is named {@code <mechanism>-<concept>} in lower
  * kebab case, the mechanism id first ({@link #stateName}); a mechanism's ledger is {@code <mechanism>-ledger}.
  * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code ledger-dphmm}
- * (the DPHMM ledger before it moved into {@code dphmm-subject}, read to migrate), {@code mqm-ledger}, {@code dphmm-subject}, {@code dphmm-ledger-policy},
- * {@code dphmm-model-states}, {@code mqm-subject}, {@code mqm-ledger-policy}, {@code redaction-buffer},
+ * (the DPHMM ledger before it moved into {@code dphmm-subject}, read to migrate), {@code mqm-ledger},
+ * {@code dphmm-subject}, {@code dphmm-ledger-policy}, {@code dphmm-model-states}, {@code mqm-subject},
+ * {@code mqm-ledger-policy}, {@code redaction-buffer},
  * {@code tick-order}, {@code fleet-window-sums}, the two-state MQM layout's {@code mqm-window} and
  * {@code mqm-progress} and the three-state DPHMM layout's {@code dphmm-posterior}, {@code dphmm-last-tick} and
  * {@code dphmm-release-seq}, which a restored job still reads to migrate them ({@link MqmLegacyState},
@@ -161,6 +162,14 @@ final class KeyedMechanism {
 
   String mechanism() {
     return mechanism;
+  }
+
+  /**
+   * Whether the job restored state ({@link #initializeState} recorded it): then the function registers the keyed
+   * states of its earlier layouts too, to migrate them.
+   */
+  boolean restored() {
+    return restored;
   }
 
   OperatorMetrics metrics() {

@@ -78,7 +78,6 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private transient ValueState<MqmSubjectState> subjectState;
   /** The two-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
   private transient MqmLegacyState legacy;
-  private transient boolean restored;
   private transient Counter releases;
 
   /**
@@ -112,7 +111,6 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget,
         KeyedMechanism.LedgerStorage.OWN_STATE);
     mechanism.initializeState(context);
-    restored = context.isRestored();
   }
 
   @Override
@@ -131,7 +129,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     noisyScratch = new long[spec.states()];
     subjectState = getRuntimeContext().getState(
         new ValueStateDescriptor<>(SUBJECT_STATE, MqmSubjectStateSerializer.INSTANCE));
-    legacy = restored ? new MqmLegacyState(getRuntimeContext()) : null;
+    legacy = mechanism.restored() ? new MqmLegacyState(getRuntimeContext()) : null;
     releases = mechanism.metrics().counter(OperatorMetrics.RELEASES);
   }
 
