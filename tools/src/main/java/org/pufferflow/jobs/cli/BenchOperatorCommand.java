@@ -44,7 +44,8 @@ abstract class BenchOperatorCommand implements Callable<Integer> {
           + " --subjects against it (e.g. 1000 beside --subjects 1000000).")
   Integer baselineSubjects;
 
-  @Option(names = "--managed-memory", paramLabel = "MIB", defaultValue = "256",
+  @Option(names = "--managed-memory", paramLabel = "MIB",
+      defaultValue = "" + KeyedOperatorBench.DEFAULT_MANAGED_MIB,
       description = "Managed memory of the local task manager in MiB, RocksDB's cache and write buffers"
           + " (default ${DEFAULT-VALUE}; size it to the keyed state, as in a deployment).")
   int managedMemory;
