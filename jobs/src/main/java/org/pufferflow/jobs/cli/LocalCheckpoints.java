@@ -105,8 +105,7 @@ final class LocalCheckpoints {
     }
     Files.walkFileTree(dir, new SimpleFileVisitor<>() {
       @Override
-      public FileVisitResult visitFile(Path f, BasicFileAttributes a)
-          throws IOException {
+      public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
         Files.deleteIfExists(f);
         return FileVisitResult.CONTINUE;
       }

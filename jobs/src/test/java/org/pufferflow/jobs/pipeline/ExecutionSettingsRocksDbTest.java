@@ -39,7 +39,8 @@ class ExecutionSettingsRocksDbTest {
   /** The job's jar names the option by its key; it must be Flink's. */
   @Test
   void theBloomFilterKeyIsFlinks() {
-    assertThat(ExecutionSettings.ROCKSDB_BLOOM_FILTER.key()).isEqualTo(RocksDBConfigurableOptions.USE_BLOOM_FILTER.key());
+    assertThat(ExecutionSettings.ROCKSDB_BLOOM_FILTER.key())
+        .isEqualTo(RocksDBConfigurableOptions.USE_BLOOM_FILTER.key());
     assertThat(RocksDBConfigurableOptions.USE_BLOOM_FILTER.defaultValue()).isFalse();
   }
 
