@@ -7,19 +7,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.execution.ExecutionState;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
+import org.apache.flink.runtime.executiongraph.AccessExecutionVertex;
 import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
+import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
@@ -73,7 +79,7 @@ class RescalingTest {
   @ParameterizedTest(name = "{0}")
   @EnumSource(ExecutionConfig.StateBackend.class)
   void aSavepointAtParallelism1RestoredAtParallelism2CommitsTheOutputOfAnUnscaledRun(
-      ExecutionConfig.StateBackend backend) throws Exception {
+      ExecutionConfig.StateBackend backend, @InjectMiniCluster MiniCluster cluster) throws Exception {
     String name = backend.configName();
     String in = "in-" + name;
     String opt = "opt-" + name;
@@ -104,6 +110,7 @@ class RescalingTest {
         assertThat(System.nanoTime()).as("job 1 reads the first half").isLessThan(deadline);
         Thread.sleep(50);
       }
+      awaitSteady(cluster, job1.getJobID(), deadline);
       Thread.sleep(500); // a few watermarks: timers fire, windows close, held records are decided
       SavepointFormatType format =
           backend == ExecutionConfig.StateBackend.ROCKSDB ? SavepointFormatType.NATIVE : SavepointFormatType.CANONICAL;
@@ -116,7 +123,8 @@ class RescalingTest {
           Thread.sleep(50);
         }
       }
-      savepoint = stopWithSavepoint(job1, dir.resolve("savepoints-" + name).toUri().toString(), format);
+      savepoint = job1.stopWithSavepoint(false, dir.resolve("savepoints-" + name).toUri().toString(), format)
+          .get(60, TimeUnit.SECONDS);
       tSavepoint = System.nanoTime();
       job1.getJobExecutionResult().get(60, TimeUnit.SECONDS);
     } catch (Exception | AssertionError e) {
@@ -164,23 +172,28 @@ class RescalingTest {
   }
 
   /**
-   * Stop-with-savepoint, retried while a task is still being deployed (RocksDB takes a moment to open) or is finishing
-   * (a declined savepoint leaves the job running).
+   * Waits until no task of the job is changing state: the bounded opt-out source has finished (which takes a completed
+   * checkpoint after every task runs) and every other task is running. Flink refuses a stop-with-savepoint while a task
+   * deploys, and fails the whole job when a task declines it (a finishing task does: "task is closing"); these jobs do
+   * not restart, so the savepoint is taken once, when nothing can decline it.
    */
-  private static String stopWithSavepoint(JobClient job, String dir, SavepointFormatType format) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+  private static void awaitSteady(MiniCluster cluster, JobID id, long deadline) throws Exception {
     while (true) {
-      try {
-        return job.stopWithSavepoint(false, dir, format).get(60, TimeUnit.SECONDS);
-      } catch (ExecutionException e) {
-        String m = String.valueOf(e.getMessage());
-        // a task still being deployed, or one finishing (the bounded opt-out source) while the savepoint was taken
-        if (!(m.contains("is not being executed at the moment") || m.contains("task is closing"))
-            || System.nanoTime() > deadline) {
-          throw e;
+      List<String> moving = new ArrayList<>();
+      AccessExecutionGraph graph = cluster.getExecutionGraph(id).get(60, TimeUnit.SECONDS);
+      for (AccessExecutionJobVertex v : graph.getVerticesTopologically()) {
+        ExecutionState want = v.getName().contains("opt-outs") ? ExecutionState.FINISHED : ExecutionState.RUNNING;
+        for (AccessExecutionVertex t : v.getTaskVertices()) {
+          if (t.getExecutionState() != want) {
+            moving.add(t.getTaskNameWithSubtaskIndex() + " " + t.getExecutionState());
+          }
         }
-        Thread.sleep(200);
       }
+      if (moving.isEmpty()) {
+        return;
+      }
+      assertThat(System.nanoTime()).as("tasks of job 1 settle: %s", moving).isLessThan(deadline);
+      Thread.sleep(50);
     }
   }
 
