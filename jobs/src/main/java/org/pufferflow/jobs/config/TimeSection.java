@@ -6,7 +6,8 @@ final class TimeSection {
   private TimeSection() {}
 
   static TimeConfig read(ConfigNode t) {
-    t.requireMapping("tickMillis", "epochMillis", "allowedLatenessTicks", "idleTimeoutMillis", "maxDriftTicks");
+    t.requireMapping("tickMillis", "epochMillis", "allowedLatenessTicks", "idleTimeoutMillis", "maxDriftTicks",
+        "alignmentUpdateMillis");
     ConfigNode tick = t.required("tickMillis");
     long tickMillis = tick.asLong();
     if (tickMillis <= 0) {
@@ -23,7 +24,9 @@ final class TimeSection {
     }
     long idle = atLeast(t, "idleTimeoutMillis", TimeConfig.DEFAULT_IDLE_TIMEOUT_MILLIS, 1);
     long drift = atLeast(t, "maxDriftTicks", TimeConfig.DEFAULT_MAX_DRIFT_TICKS, 1);
-    return new TimeConfig(tickMillis, epoch, (int) lateness, idle, drift);
+    long update = atLeast(t, "alignmentUpdateMillis", TimeConfig.DEFAULT_ALIGNMENT_UPDATE_MILLIS,
+        TimeConfig.MIN_ALIGNMENT_UPDATE_MILLIS);
+    return new TimeConfig(tickMillis, epoch, (int) lateness, idle, drift, update);
   }
 
   /** The optional integer {@code key}, {@code fallback} when absent; at least {@code min}. */

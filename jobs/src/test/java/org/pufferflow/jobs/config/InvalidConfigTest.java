@@ -98,6 +98,7 @@ class InvalidConfigTest {
         c("time.epochMillis: must be >= 0, got -5", "time.epochMillis=-5"),
         c("time.idleTimeoutMillis: must be >= 1, got 0", "time.idleTimeoutMillis=0"),
         c("time.maxDriftTicks: must be >= 1, got -3", "time.maxDriftTicks=-3"),
+        c("time.alignmentUpdateMillis: must be >= 10, got 5", "time.alignmentUpdateMillis=5"),
         c("time.idleTimeoutMillis: expected an integer, got 2.5", "time.idleTimeoutMillis=2.5"),
         c("time.allowedLatenessTicks: must be <= 2147483647, got 3000000000", "time.allowedLatenessTicks=3000000000"),
         // model

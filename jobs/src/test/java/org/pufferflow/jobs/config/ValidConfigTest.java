@@ -62,6 +62,15 @@ class ValidConfigTest {
   }
 
   @Test
+  void everyKeyOfTheTimeSectionIsRead() throws Exception {
+    JobConfig c = ConfigLoader.parse(mutate("time={\"tickMillis\":500,\"epochMillis\":7,\"allowedLatenessTicks\":2,"
+        + "\"idleTimeoutMillis\":900,\"maxDriftTicks\":40,\"alignmentUpdateMillis\":50}"), BASE_DIR);
+    assertThat(c.time()).isEqualTo(new TimeConfig(500, 7, 2, 900, 40, 50));
+    assertThat(c.time().alignmentUpdate()).hasMillis(50);
+    assertThat(c.time().maxDrift()).hasMillis(20_000);
+  }
+
+  @Test
   void optionalKeysOfTheMechanismsGetTheirDefaults() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate("-mqm.slide"), BASE_DIR);
     assertThat(c.dphmm().constraint()).isEqualTo(Constraint.support());

@@ -59,8 +59,9 @@ class WatermarkAlignmentTest {
   @Test
   void aPartitionWrittenAheadIsReadAtMostAboutTheDriftAheadOfTheOthers() throws Exception {
     long lead = maxLead(DRIFT, "aligned");
-    // alignment acts on watermarks and drift announcements every 200 ms and stops further fetches only: a partition
-    // read at full speed overshoots by what it delivers in between; without alignment it is read to its end
+    // alignment acts on watermarks and drift announcements (every time.alignmentUpdateMillis) and stops further
+    // fetches only: a partition read at full speed overshoots by what it delivers in between; without alignment it is
+    // read to its end
     assertThat(lead).as("ticks read ahead of the slowest partition").isLessThan(TICKS / 2);
     System.out.printf("WatermarkAlignmentTest: partition 0 read at most %d ticks ahead (maxDriftTicks %d, %d ticks"
         + " written ahead)%n", lead, DRIFT, TICKS);

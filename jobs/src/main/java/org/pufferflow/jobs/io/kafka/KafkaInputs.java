@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.io.kafka;
 
-import java.time.Duration;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -34,9 +33,6 @@ import org.pufferflow.operators.TickWatermarks;
 @Internal
 public final class KafkaInputs {
 
-  /** How often the sources of an alignment group compare their watermarks. */
-  static final Duration ALIGNMENT_UPDATE = Duration.ofMillis(200);
-
   private KafkaInputs() {}
 
   /**
@@ -52,13 +48,14 @@ public final class KafkaInputs {
 
   /**
    * The event time of the job's sources (docs/configuration.md, 'Event time and lateness'): {@link TickWatermarks} per
-   * partition, and the sources of one pipeline in one watermark-alignment group ({@code time.maxDriftTicks}).
+   * partition, and the sources of one pipeline in one watermark-alignment group ({@code time.maxDriftTicks}, compared
+   * every {@code time.alignmentUpdateMillis}).
    *
    * @param group the alignment group (one per pipeline: its observation and opt-out sources)
    */
   public static WatermarkStrategy<RawRecord> eventTime(TimeConfig time, String group) {
     return new TickWatermarks(time.clock(), time.allowedLatenessTicks(), time.idleTimeout())
-        .withWatermarkAlignment(group, time.maxDrift(), ALIGNMENT_UPDATE);
+        .withWatermarkAlignment(group, time.maxDrift(), time.alignmentUpdate());
   }
 
   /** Opt-outs of {@code topic}, with their event time ({@code OptOut.eventTime}) as timestamp. */
