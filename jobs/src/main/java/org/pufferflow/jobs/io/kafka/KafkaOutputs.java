@@ -9,7 +9,6 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
-import org.apache.flink.formats.avro.AvroSerializationSchema;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.KafkaConfig;
@@ -17,7 +16,7 @@ import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * The Kafka sinks of the job's outputs (docs/configuration.md, 'kafka'): one {@link KafkaSink} per output, Avro
- * binary values, the subject id as key when the record has one (so one subject's records stay in one partition, in
+ * binary values ({@link AvroValue}), the subject id as key when the record has one (so one subject's records stay in one partition, in
  * order), {@link DeliveryGuarantee#EXACTLY_ONCE} with the transactional id prefix
  * {@code <kafka.transactionalIdPrefix>-<pipeline id>-<output>}. Consumers see a checkpoint's records when it
  * completes, with {@code isolation.level=read_committed}.
@@ -65,7 +64,7 @@ public final class KafkaOutputs {
     return new PublicationTime<>(KafkaRecordSerializationSchema.<T>builder()
         .setTopic(kind.topic(kafka))
         .setKeySerializationSchema(new SubjectKey<>(type))
-        .setValueSerializationSchema(AvroSerializationSchema.forSpecific(type))
+        .setValueSerializationSchema(new AvroValue<>(type))
         .build());
   }
 
