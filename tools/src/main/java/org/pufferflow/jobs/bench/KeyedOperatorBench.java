@@ -148,8 +148,9 @@ public final class KeyedOperatorBench {
             options.subjects(), options.seconds(), options.constraint());
         bare[r] = b.recordsPerSecond();
         releaseToProduct[r] = b.releaseToProduct();
-        progress.accept(String.format("bench %s [run %d/%d] operator %,.0f, pass-through %,.0f, bare %,.0f records/s",
-            options.mechanism().cliName(), r + 1, n, opRate, passRate, bare[r]));
+        progress.accept(String.format("bench %s [run %d/%d] operator %,.0f, pass-through %,.0f, bare %,.0f%s records/s",
+            options.mechanism().cliName(), r + 1, n, opRate, passRate, bare[r],
+            m0 > 0 ? String.format(", operator at %,d subjects %,.0f", m0, baseRate) : ""));
       }
       int stateSubjects = Math.min(options.subjects(), STATE_RUN_MAX_SUBJECTS);
       long stateRecords = (long) steadyStateTicks() * stateSubjects;
