@@ -19,8 +19,9 @@ import org.pufferflow.common.PufferPreconditions;
  * the keyed task (docs/benchmarks.md, 'Pipeline, end to end'). The buffered encoder writes its buffer in bulk.
  *
  * <p>One instance per sink subtask, used from its task thread only (Flink's contract for a serialization schema): the
- * writer, the encoder and the output buffer are built in {@link #open} and reused for every record; each call returns
- * a new array, which the Kafka producer keeps until the record is sent.
+ * writer, the encoder and the output buffer are built in {@link #open} (or at the first record, when a caller never
+ * opened it) and reused for every record; each call returns a new array, which the Kafka producer keeps until the
+ * record is sent.
  */
 @Internal
 public final class AvroValue<T extends SpecificRecordBase> implements SerializationSchema<T> {
@@ -44,6 +45,9 @@ public final class AvroValue<T extends SpecificRecordBase> implements Serializat
 
   @Override
   public byte[] serialize(T element) {
+    if (writer == null) {
+      open(null); // as Flink's own Avro schema: a caller that never opened it still gets the bytes
+    }
     bytes.reset();
     try {
       writer.write(element, encoder);

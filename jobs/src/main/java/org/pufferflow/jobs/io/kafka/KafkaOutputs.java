@@ -16,8 +16,8 @@ import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * The Kafka sinks of the job's outputs (docs/configuration.md, 'kafka'): one {@link KafkaSink} per output, Avro
- * binary values ({@link AvroValue}), the subject id as key when the record has one (so one subject's records stay in one partition, in
- * order), {@link DeliveryGuarantee#EXACTLY_ONCE} with the transactional id prefix
+ * binary values ({@link AvroValue}), the subject id as key when the record has one (so one subject's records stay in
+ * one partition, in order), {@link DeliveryGuarantee#EXACTLY_ONCE} with the transactional id prefix
  * {@code <kafka.transactionalIdPrefix>-<pipeline id>-<output>}. Consumers see a checkpoint's records when it
  * completes, with {@code isolation.level=read_committed}.
  */

@@ -18,10 +18,10 @@ import org.apache.flink.formats.avro.AvroSerializationSchema;
 import org.pufferflow.jobs.io.OutputKind;
 
 /**
- * {@link AvroValue} writes the bytes Flink's {@code AvroSerializationSchema.forSpecific} writes, for random records of
- * every output type: nulls in every optional field, timestamps, strings outside ASCII, and arrays long enough to outgrow
- * the buffered encoder's buffer (2 kB) several times; one instance encodes many records in turn, as in a sink. The
- * bytes decode to a record that encodes to them again.
+ * {@link AvroValue} writes the bytes Flink's {@code AvroSerializationSchema.forSpecific} writes, for random records
+ * of every output type: nulls in every optional field, timestamps, strings outside ASCII, and arrays long enough to
+ * outgrow the buffered encoder's buffer (2 kB) several times; one instance encodes many records in turn, as in a sink.
+ * The bytes decode to a record that encodes to them again.
  */
 class AvroValueProperties {
 
@@ -35,7 +35,9 @@ class AvroValueProperties {
 
   private static <T extends SpecificRecordBase> void check(Class<T> type, Random random) throws Exception {
     AvroValue<T> ours = new AvroValue<>(type);
-    ours.open(null);
+    if (random.nextBoolean()) {
+      ours.open(null); // Flink opens a schema; a caller that does not still gets the same bytes
+    }
     AvroSerializationSchema<T> flinks = AvroSerializationSchema.forSpecific(type);
     flinks.open(null);
     AvroDeserializationSchema<T> reader = AvroDeserializationSchema.forSpecific(type);
