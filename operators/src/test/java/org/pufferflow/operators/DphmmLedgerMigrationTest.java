@@ -11,13 +11,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.runtime.state.KeyedStateBackend;
-import org.apache.flink.runtime.state.VoidNamespace;
-import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
@@ -68,17 +64,10 @@ class DphmmLedgerMigrationTest {
     return h;
   }
 
-  private static List<String> keys(KeyedOneInputStreamOperatorTestHarness<String, ?, ?> h, String state) {
-    return h.getOperator().getKeyedStateBackend().getKeys(state, VoidNamespace.INSTANCE).map(String::valueOf)
-        .sorted().collect(Collectors.toList());
-  }
 
   private static DphmmSubjectState value(KeyedOneInputStreamOperatorTestHarness<String, ?, ?> h, String subject)
       throws Exception {
-    KeyedStateBackend<Object> backend = h.getOperator().getKeyedStateBackend();
-    backend.setCurrentKey(subject);
-    return backend.getPartitionedState(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
-        DphmmReleaseFunction.subjectDescriptor()).value();
+    return KeyedStateProbe.value(h, subject, DphmmReleaseFunction.subjectDescriptor());
   }
 
   private static void assertFixtureOutputs(KeyedOneInputStreamOperatorTestHarness<String, StateObservation,
@@ -92,7 +81,7 @@ class DphmmLedgerMigrationTest {
   @Test
   void aSnapshotWithTheLedgerApartRestoresWithTheOutputsTheEarlierFunctionProduced() throws Exception {
     try (var h = restored(OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString()), false)) {
-      assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).containsExactly(DphmmSubjectSnapshotData.SUBJECTS);
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LEDGER_STATE)).containsExactly(DphmmSubjectSnapshotData.SUBJECTS);
       assertThat(value(h, "d1").ledger()).as("format 1 holds no ledger").isNull();
       DphmmSubjectSnapshotData.feedAfter(h);
       assertFixtureOutputs(h, 0);
@@ -103,7 +92,7 @@ class DphmmLedgerMigrationTest {
       assertThat(avroBytes(values(h.getSideOutput(MechanismOutputs.REJECTED))))
           .isEqualTo(Files.readAllBytes(FIXTURE.resolve("rejections-after.avro")));
       // every subject moved its ledger into its value; the old ledger state is empty
-      assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
       for (String s : List.of("d1", "d2", "d3", "d4", "new")) {
         assertThat(value(h, s).ledger()).as(s).isNotNull();
       }
@@ -122,7 +111,7 @@ class DphmmLedgerMigrationTest {
       assertFixtureOutputs(h, before);
     }
     try (var h = restored(own)) {
-      assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
       DphmmSubjectSnapshotData.feedAfter(h);
       assertFixtureOutputs(h, 0);
     }
@@ -133,9 +122,8 @@ class DphmmLedgerMigrationTest {
     try (var h = fresh()) {
       h.open();
       DphmmSubjectSnapshotData.feedBefore(h);
-      assertThat(keys(h, DphmmReleaseFunction.SUBJECT_STATE)).containsExactly(DphmmSubjectSnapshotData.SUBJECTS);
-      assertThat(h.getOperator().getKeyedStateBackend().getKeys(DphmmReleaseFunction.LEDGER_STATE,
-          VoidNamespace.INSTANCE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.SUBJECT_STATE)).containsExactly(DphmmSubjectSnapshotData.SUBJECTS);
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
     }
   }
 
@@ -180,12 +168,8 @@ class DphmmLedgerMigrationTest {
     Map<String, DphmmSubjectState> values = new HashMap<>();
     try (var h = restored(OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString()), false)) {
       for (String s : DphmmSubjectSnapshotData.SUBJECTS) {
-        KeyedStateBackend<Object> backend = h.getOperator().getKeyedStateBackend();
-        backend.setCurrentKey(s);
         DphmmSubjectState v = value(h, s).copy();
-        backend.setCurrentKey(s);
-        v.ledger = backend.getPartitionedState(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
-            LedgerStateTypes.descriptor(DphmmReleaseFunction.LEDGER_STATE)).value();
+        v.ledger = KeyedStateProbe.value(h, s, LedgerStateTypes.descriptor(DphmmReleaseFunction.LEDGER_STATE));
         values.put(s, v);
       }
     }
@@ -203,7 +187,7 @@ class DphmmLedgerMigrationTest {
       assertThat(value(h, "d1").ledger()).isNull();
       DphmmSubjectSnapshotData.feedAfter(h);
       assertFixtureOutputs(h, 0);
-      assertThat(keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LEDGER_STATE)).isEmpty();
       assertThat(value(h, "d4").ledger()).isNotNull();
     }
   }

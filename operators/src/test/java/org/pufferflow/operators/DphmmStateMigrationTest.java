@@ -12,14 +12,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.runtime.state.KeyedStateBackend;
-import org.apache.flink.runtime.state.VoidNamespace;
-import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -84,10 +80,6 @@ class DphmmStateMigrationTest {
     }
   }
 
-  private static List<String> keys(KeyedOneInputStreamOperatorTestHarness<String, ?, ?> h, String state) {
-    return h.getOperator().getKeyedStateBackend().getKeys(state, VoidNamespace.INSTANCE).map(String::valueOf)
-        .sorted().collect(Collectors.toList());
-  }
 
   /** Everything the function emitted, main output and side outputs, as strings in order. */
   private static List<String> outputs(KeyedOneInputStreamOperatorTestHarness<String, StateObservation,
@@ -117,11 +109,8 @@ class DphmmStateMigrationTest {
     try (var h = harness(new DphmmReleaseFunction(SPEC, BUDGET, keyFile(dir, 3)))) {
       h.open();
       feed(h, first);
-      KeyedStateBackend<Object> backend = h.getOperator().getKeyedStateBackend();
       for (String s : SUBJECTS) {
-        backend.setCurrentKey(s);
-        DphmmSubjectState value = backend.getPartitionedState(VoidNamespace.INSTANCE,
-            VoidNamespaceSerializer.INSTANCE, DphmmReleaseFunction.subjectDescriptor()).value().copy();
+        DphmmSubjectState value = KeyedStateProbe.value(h, s, DphmmReleaseFunction.subjectDescriptor()).copy();
         writer.ledgers.put(s, value.ledger());
         value.ledger = null;
         writer.subjects.put(s, value);
@@ -153,16 +142,16 @@ class DphmmStateMigrationTest {
     assertThat(expected).hasSizeGreaterThan(60).anyMatch(s -> s.contains("exhausted"))
         .anyMatch(s -> s.contains("DUPLICATE_TICK")).anyMatch(s -> s.contains("TOO_LATE"));
     try (var h = restored(legacySnapshotAfter(first))) {
-      assertThat(keys(h, DphmmReleaseFunction.LAST_TICK_STATE)).containsExactly(SUBJECTS);
-      assertThat(keys(h, DphmmReleaseFunction.SUBJECT_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.LAST_TICK_STATE)).containsExactly(SUBJECTS);
+      assertThat(KeyedStateProbe.keys(h, DphmmReleaseFunction.SUBJECT_STATE)).isEmpty();
       feed(h, second());
       assertThat(outputs(h, 0, 0, 0)).isEqualTo(expected);
       // every subject that released again migrated: its old values are gone, the merged value holds its state
-      List<String> migrated = keys(h, DphmmReleaseFunction.SUBJECT_STATE);
+      List<String> migrated = KeyedStateProbe.keys(h, DphmmReleaseFunction.SUBJECT_STATE);
       assertThat(migrated).contains("new", "d1");
       for (String old : List.of(DphmmReleaseFunction.POSTERIOR_STATE, DphmmReleaseFunction.LAST_TICK_STATE,
           DphmmReleaseFunction.RELEASE_SEQ_STATE)) {
-        assertThat(keys(h, old)).doesNotContainAnyElementsOf(migrated);
+        assertThat(KeyedStateProbe.keys(h, old)).doesNotContainAnyElementsOf(migrated);
       }
     }
   }

@@ -12,9 +12,7 @@ import static org.pufferflow.operators.MqmTestSupport.values;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OperatorSnapshotUtil;
 import org.junit.jupiter.api.Test;
@@ -54,15 +52,11 @@ class MqmStateMigrationTest {
     return h;
   }
 
-  private static List<String> keys(KeyedOneInputStreamOperatorTestHarness<String, ?, ?> h, String state) {
-    return h.getOperator().getKeyedStateBackend().getKeys(state, VoidNamespace.INSTANCE).map(String::valueOf)
-        .sorted().collect(Collectors.toList());
-  }
 
   @Test
   void aTwoStateSnapshotRestoresWithTheOutputsTheTwoStateFunctionProduced() throws Exception {
     try (var h = restored(SPEC, legacySnapshot())) {
-      assertThat(keys(h, MqmWindowFunction.PROGRESS_STATE)).containsExactly(MqmLegacySnapshotData.SUBJECTS);
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.PROGRESS_STATE)).containsExactly(MqmLegacySnapshotData.SUBJECTS);
       MqmLegacySnapshotData.feedAfter(h);
       List<WindowHistogram> histograms = h.extractOutputValues();
       assertThat(histograms).hasSizeGreaterThan(50);
@@ -72,9 +66,9 @@ class MqmStateMigrationTest {
       assertThat(avroBytes(values(h.getSideOutput(MechanismOutputs.REJECTED))))
           .isEqualTo(Files.readAllBytes(FIXTURE.resolve("rejections-after.avro")));
       // every subject migrated: the old values are gone, the merged ones hold the state
-      assertThat(keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
-      assertThat(keys(h, MqmWindowFunction.WINDOW_STATE)).isEmpty();
-      assertThat(keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly("m1", "m2", "m3", "m4", "m5", "new");
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.WINDOW_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly("m1", "m2", "m3", "m4", "m5", "new");
     }
   }
 
@@ -99,11 +93,11 @@ class MqmStateMigrationTest {
     try (var h = restored(SPEC, legacySnapshot())) {
       // m1 and m3 migrate (m1 only after its rejected duplicate), the others stay in the old layout
       feed(h, "m1", MqmLegacySnapshotData.SNAPSHOT_AFTER, 0);
-      assertThat(keys(h, MqmWindowFunction.SUBJECT_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.SUBJECT_STATE)).isEmpty();
       feed(h, "m1", MqmLegacySnapshotData.SNAPSHOT_AFTER + 1, 1);
       feed(h, "m3", MqmLegacySnapshotData.SNAPSHOT_AFTER + 1, 0);
-      assertThat(keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly("m1", "m3");
-      assertThat(keys(h, MqmWindowFunction.PROGRESS_STATE)).containsExactly("m2", "m4", "m5");
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly("m1", "m3");
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.PROGRESS_STATE)).containsExactly("m2", "m4", "m5");
       mixed = h.snapshot(2L, 2L);
       first = h.extractOutputValues();
     }
@@ -120,7 +114,7 @@ class MqmStateMigrationTest {
       all.addAll(h.extractOutputValues());
       assertThat(all).hasSizeGreaterThan(50);
       assertThat(avroBytes(all)).isEqualTo(avroBytes(expected));
-      assertThat(keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
     }
   }
 
@@ -139,8 +133,8 @@ class MqmStateMigrationTest {
     try (var h = harness(SPEC, BUDGET, keyFile(dir, 9))) {
       h.open();
       MqmLegacySnapshotData.feedBefore(h);
-      assertThat(keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly(MqmLegacySnapshotData.SUBJECTS);
-      assertThat(keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.SUBJECT_STATE)).containsExactly(MqmLegacySnapshotData.SUBJECTS);
+      assertThat(KeyedStateProbe.keys(h, MqmWindowFunction.PROGRESS_STATE)).isEmpty();
     }
   }
 }
