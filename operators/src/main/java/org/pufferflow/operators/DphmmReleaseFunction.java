@@ -233,17 +233,18 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     for (double v : z) {
       values.add(v);
     }
-    return DphmmRelease.newBuilder()
-        .setSubjectId(subject)
-        .setTick(tick)
-        .setReleaseSeq(seq)
-        .setValues(values)
-        .setEpsilon(result.dphmmEpsilon())
-        .setMechanism(result.exact() ? EXACT : noiseName)
-        .setConstraintSize(result.constraintSize())
-        .setConstrainedDpEpsilon(result.constrainedDpEpsilon())
-        .setCumulativeEpsilon(cumulative)
-        .build();
+    // every field set here; not through the record's builder, which copies the schema's field array per record
+    DphmmRelease r = new DphmmRelease();
+    r.setSubjectId(subject);
+    r.setTick(tick);
+    r.setReleaseSeq(seq);
+    r.setValues(values);
+    r.setEpsilon(result.dphmmEpsilon());
+    r.setMechanism(result.exact() ? EXACT : noiseName);
+    r.setConstraintSize(result.constraintSize());
+    r.setConstrainedDpEpsilon(result.constrainedDpEpsilon());
+    r.setCumulativeEpsilon(cumulative);
+    return r;
   }
 
   /** This instance's metrics (tests read the counters). */

@@ -196,19 +196,20 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     for (long v : noisyScratch) {
       values.add(frequencies ? v / (double) length : (double) v);
     }
-    out.collect(WindowHistogram.newBuilder()
-        .setSubjectId(obs.subjectId)
-        .setWindowStartTick(startTick)
-        .setWindowEndTick(obs.tick)
-        .setWindowStartTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(startTick)))
-        .setWindowEndTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(obs.tick + 1)))
-        .setReleaseSeq(seq)
-        .setStateLabels(labels)
-        .setNoisyCounts(values)
-        .setNoiseScale(plan.noiseScale(length))
-        .setPerPointEpsilon(epsilonStar)
-        .setMode(mode)
-        .build());
+    // every field set here; not through the record's builder, which copies the schema's field array per record
+    WindowHistogram h = new WindowHistogram();
+    h.setSubjectId(obs.subjectId);
+    h.setWindowStartTick(startTick);
+    h.setWindowEndTick(obs.tick);
+    h.setWindowStartTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(startTick)));
+    h.setWindowEndTime(clock == null ? null : Instant.ofEpochMilli(clock.startOf(obs.tick + 1)));
+    h.setReleaseSeq(seq);
+    h.setStateLabels(labels);
+    h.setNoisyCounts(values);
+    h.setNoiseScale(plan.noiseScale(length));
+    h.setPerPointEpsilon(epsilonStar);
+    h.setMode(mode);
+    out.collect(h);
     releases.inc();
   }
 
