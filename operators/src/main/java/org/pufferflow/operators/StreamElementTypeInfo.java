@@ -32,7 +32,7 @@ public final class StreamElementTypeInfo<T> extends TypeInformation<T> {
   public static final class AcceptedRecordFactory extends TypeInfoFactory<AcceptedRecord> {
     @Override
     public TypeInformation<AcceptedRecord> createTypeInfo(Type t, Map<String, TypeInformation<?>> genericParameters) {
-      return new StreamElementTypeInfo<>(AcceptedRecord.class, AcceptedRecordSerializer.INSTANCE);
+      return new StreamElementTypeInfo<>(AcceptedRecord.class, new AcceptedRecordSerializer());
     }
   }
 
@@ -77,7 +77,7 @@ public final class StreamElementTypeInfo<T> extends TypeInformation<T> {
 
   @Override
   public TypeSerializer<T> createSerializer(SerializerConfig config) {
-    return serializer;
+    return serializer.duplicate(); // a stateless serializer returns itself
   }
 
   @Override
