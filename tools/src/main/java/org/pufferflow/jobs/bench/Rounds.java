@@ -19,6 +19,10 @@ final class Rounds {
 
   static final double RERUN_FRACTION = 0.8;
   static final int ATTEMPTS = 3;
+  /** A warm-up run at most this many times as fast as the one before shows the rate has settled. */
+  static final double SETTLED = 1.05;
+  /** Warm-up runs of half the timed length, at most. */
+  static final int MAX_HALF_RUNS = 4;
 
   private final double seconds;
   private final long minRecords;
@@ -42,16 +46,29 @@ final class Rounds {
   }
 
   /**
-   * Warm-up: a short run to estimate the rate, then one of half the timed length; returns the second's rate. The
-   * second is skipped (the first's rate returned) when it would be no larger than the first, i.e. when the fewest
-   * records of a run already take more than half the timed length (e.g. 2·10⁶ records for 10⁶ subjects on RocksDB,
-   * minutes per run).
+   * Warm-up: a short run to estimate the rate, then runs of half the timed length until the rate stops rising: until
+   * one comes out no more than {@value #SETTLED} times as fast as the one before, at least 2 and at most
+   * {@value #MAX_HALF_RUNS} of them. Returns the last one's rate. (One half-length run was not enough: the JIT and
+   * the heap keep adapting, and in 8 of 9 commands the first timed round of the Kafka DPHMM pipeline was its
+   * slowest.) The half-length runs are skipped (the short run's rate returned) when they would be no larger than the
+   * short one, i.e. when the fewest records of a run already take more than half the timed length (e.g. 2·10⁶
+   * records for 10⁶ subjects on RocksDB, minutes per run).
    */
   double warmUp(Job job) throws Exception {
     long shortRun = size(0, 0);
-    BenchCluster.JobRun first = job.run(shortRun);
-    long half = size(first.recordsPerSecond(), 0.5);
-    return half <= shortRun ? first.recordsPerSecond() : job.run(half).recordsPerSecond();
+    double rate = job.run(shortRun).recordsPerSecond();
+    if (size(rate, 0.5) <= shortRun) {
+      return rate;
+    }
+    double previous = job.run(size(rate, 0.5)).recordsPerSecond();
+    for (int k = 1; k < MAX_HALF_RUNS; k++) {
+      rate = job.run(size(previous, 0.5)).recordsPerSecond();
+      if (rate <= SETTLED * previous) {
+        break;
+      }
+      previous = rate;
+    }
+    return rate;
   }
 
   /**
