@@ -48,8 +48,8 @@ final class Rounds {
   /**
    * Warm-up: a short run to estimate the rate, then runs of half the timed length until the rate stops rising: until
    * one comes out no more than {@value #SETTLED} times as fast as the one before, at least 2 and at most
-   * {@value #MAX_HALF_RUNS} of them. Returns the last one's rate. (One half-length run was not enough: the JIT and
-   * the heap keep adapting, and in 8 of 9 commands the first timed round of the Kafka DPHMM pipeline was its
+   * {@value #MAX_HALF_RUNS} of them. Returns the last one's rate. (One half-length run was not enough: the JIT keeps
+   * compiling through a whole command, and in 8 of 9 commands the first timed round of the Kafka DPHMM pipeline was its
    * slowest.) The half-length runs are skipped (the short run's rate returned) when they would be no larger than the
    * short one, i.e. when the fewest records of a run already take more than half the timed length (e.g. 2·10⁶
    * records for 10⁶ subjects on RocksDB, minutes per run).
