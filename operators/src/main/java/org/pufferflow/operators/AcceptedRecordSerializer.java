@@ -97,11 +97,11 @@ public final class AcceptedRecordSerializer extends TypeSerializer<AcceptedRecor
   @Override
   public AcceptedRecord deserialize(DataInputView in) throws IOException {
     AcceptedRecord r = new AcceptedRecord();
-    r.subjectId = readString(in, false);
+    r.subjectId = readString(in);
     r.tick = in.readLong();
     r.state = in.readInt();
     r.eventTime = in.readLong();
-    r.topic = readString(in, true);
+    r.topic = readTopic(in);
     r.partition = in.readInt();
     r.offset = in.readLong();
     int n = in.readInt();
@@ -147,27 +147,31 @@ public final class AcceptedRecordSerializer extends TypeSerializer<AcceptedRecor
     out.write(utf8);
   }
 
-  /** A string {@link #writeString} wrote; a repeated topic is the same instance as the last one. */
-  private String readString(DataInputView in, boolean isTopic) throws IOException {
+  /** A string {@link #writeString} wrote. */
+  private String readString(DataInputView in) throws IOException {
+    int n = in.readInt();
+    return n < 0 ? null : new String(read(in, n), 0, n, StandardCharsets.UTF_8);
+  }
+
+  /** The topic {@link #writeString} wrote: while it repeats, the instance decoded the first time. */
+  private String readTopic(DataInputView in) throws IOException {
     int n = in.readInt();
     if (n < 0) {
       return null;
     }
-    if (n > SCRATCH_LIMIT) {
-      byte[] b = new byte[n];
-      in.readFully(b);
-      return new String(b, StandardCharsets.UTF_8);
-    }
-    byte[] b = scratch();
-    in.readFully(b, 0, n);
-    if (!isTopic) {
-      return new String(b, 0, n, StandardCharsets.UTF_8);
-    }
+    byte[] b = read(in, n);
     if (topicBytes == null || !Arrays.equals(b, 0, n, topicBytes, 0, topicBytes.length)) {
       topic = new String(b, 0, n, StandardCharsets.UTF_8);
       topicBytes = Arrays.copyOf(b, n);
     }
     return topic;
+  }
+
+  /** The next {@code n} bytes, in the scratch buffer when they fit. */
+  private byte[] read(DataInputView in, int n) throws IOException {
+    byte[] b = n <= SCRATCH_LIMIT ? scratch() : new byte[n];
+    in.readFully(b, 0, n);
+    return b;
   }
 
   private byte[] scratch() {
