@@ -18,9 +18,11 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
@@ -50,14 +52,21 @@ import org.pufferflow.operators.state.CompactPosterior;
  * {@code dphmm-model-states} records N, so that a restore under a model of another size fails at start too.
  *
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
- * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, releaseSeq)
- * ({@link NoiseContext}); the release is computed into scratch arrays, then its DPHMM cost (ε, or 0 for an exact
+ * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, tick)
+ * ({@link NoiseContext}: the tick identifies the release for the life of the key); the release is computed into scratch arrays, then its DPHMM cost (ε, or 0 for an exact
  * release with |C| = 1: Theorem 5.2 of the DPHMM paper) is charged through {@link KeyedMechanism#charge}. Only a charged release
  * is emitted and committed to state. A refused release changes nothing but the ledger: the adversary saw nothing at
  * that tick, so its posterior stays p⁺ of the last release, and the next release propagates it over the whole gap
  * since that release (M^g with g counted from the last release's tick). The refusal that exhausts the budget emits
  * exactly one {@code LedgerEvent} to {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the
  * subject's records are dropped without any computation.
+ *
+ * <p><b>Durable ledger</b> (docs/privacy-noise.md, 'The durable ledger'): after every charge that changed the
+ * ledger, the subject's {@link org.pufferflow.avro.LedgerEntry} (ledger, last release's tick, release count,
+ * posterior) goes to {@link MechanismOutputs#LEDGER_ENTRIES}; a subject without Flink state is continued from the
+ * {@link LedgerStore}'s entry read in {@code open()} — spend, release count and the adversary's posterior, exactly as
+ * if its state had been kept — and its records at or before the entry's last tick are rejected
+ * ({@code ALREADY_RELEASED}).
  *
  * <p>Input duties (ingestion's contract): ticks strictly increase per subject and states lie in 0..N−1. A record
  * breaking them goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE} for a tick at
@@ -93,6 +102,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private final DphmmConfig spec;
   private final LedgerPolicy budget;
   private final NoiseKeySource key;
+  private final LedgerStore store;
 
   private transient ValueState<DphmmSubjectState> subjectState;
   /** The three-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
@@ -105,10 +115,20 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient Counter releases;
   private transient Counter surrogateUses;
 
+  /** Without a durable ledger ({@link LedgerStore#NONE}): for tests and benchmarks of the operator alone. */
   public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key) {
+    this(spec, budget, key, LedgerStore.NONE);
+  }
+
+  /**
+   * @param store the deployment's durable ledger: read in {@code open()}, written through
+   *     {@link MechanismOutputs#LEDGER_ENTRIES}
+   */
+  public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, LedgerStore store) {
     this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("ledger spec", budget);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
+    this.store = PufferPreconditions.checkNotNull("ledger store", store);
   }
 
   /** Keyed state descriptor of the subject's state (explicit serializer). */
@@ -119,7 +139,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
     mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget,
-        KeyedMechanism.LedgerStorage.IN_SUBJECT_VALUE);
+        KeyedMechanism.LedgerStorage.IN_SUBJECT_VALUE, store);
     mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
@@ -172,6 +192,19 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state = legacy.read();
       migrating = state != null;
     }
+    boolean fromHistory = false;
+    if (state == null) {
+      LedgerEntry history = mechanism.history(subject);
+      if (history != null) {
+        if (obs.tick <= history.getLastTick()) {
+          ctx.output(MechanismOutputs.REJECTED, mechanism.alreadyReleased(subject, obs.tick, history.getLastTick()));
+          return;
+        }
+        state = DphmmSubjectState.fromHistory(history);
+        fromHistory = true;
+        mechanism.newSubject();
+      }
+    }
     LedgerState ledger = state == null ? null : state.ledger;
     boolean restoredLedger = false;
     if (ledger == null) {
@@ -198,8 +231,10 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state.posterior.checkStates(work.length);
       state.posterior.decodeInto(work);
     }
-    releaser.release(work, gap, obs.state, mechanism.noise(subject, seq), result);
-    boolean charged = mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick);
+    // the context is the release's tick: what identifies it for the life of the key (docs/privacy-noise.md)
+    releaser.release(work, gap, obs.state, mechanism.noise(subject, obs.tick), result);
+    ChargeResult charge = mechanism.charge(ctx, ledger, result.dphmmEpsilon(), obs.tick);
+    boolean charged = charge.charged();
     if (state == null) {
       state = DphmmSubjectState.withoutRelease(ledger);
     }
@@ -214,6 +249,13 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     // a refused release changes the ledger only, and that is stored too
     subjectState.update(state);
+    if (KeyedMechanism.changed(charge)) {
+      mechanism.record(ctx, obs.tick, state.released() ? state.lastTick : null, state.releaseSeq, ledger,
+          state.posterior);
+    }
+    if (fromHistory) {
+      mechanism.historyAdopted(subject);
+    }
     if (migrating) {
       legacy.clear();
     }

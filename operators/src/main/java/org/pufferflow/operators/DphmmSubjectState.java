@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.accounting.LedgerState;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.operators.state.CompactPosterior;
 
 /**
@@ -51,6 +52,18 @@ public final class DphmmSubjectState {
   /** A subject with a ledger and no release yet. */
   static DphmmSubjectState withoutRelease(LedgerState ledger) {
     return new DphmmSubjectState(NO_RELEASE, 0, null, ledger);
+  }
+
+  /**
+   * A subject continued from its durable ledger entry (a start without its Flink state): the ledger, the last
+   * release's tick, the release count and the posterior after the last release, exactly as the entry records them.
+   */
+  static DphmmSubjectState fromHistory(LedgerEntry e) {
+    long releases = e.getReleases();
+    CompactPosterior posterior = releases == 0 ? null : LedgerEntries.posterior(e);
+    Long released = e.getReleasedTick();
+    return new DphmmSubjectState(releases == 0 || released == null ? NO_RELEASE : released, releases, posterior,
+        LedgerEntries.ledger(e));
   }
 
   /** Tick of the subject's last release, or {@link #NO_RELEASE}. */

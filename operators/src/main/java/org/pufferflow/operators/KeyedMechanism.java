@@ -10,11 +10,13 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
+import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**
@@ -82,6 +84,7 @@ final class KeyedMechanism {
   private final BudgetGate gate;
   private final RestoredLedgerPolicy policy;
   private final LedgerStorage storage;
+  private final LedgerStore store;
 
   private boolean restored;
   private ValueState<LedgerState> ledgerState;
@@ -90,10 +93,12 @@ final class KeyedMechanism {
   private Counter subjects;
   private Counter refusals;
   private Counter exhaustions;
+  private LedgerHistory history;
+  private LedgerEntries entries;
 
   /** A mechanism without a per-subject budget (redaction). */
   KeyedMechanism(String mechanism, NoiseKeySource key) {
-    this(mechanism, key, null, null, LedgerStorage.OWN_STATE);
+    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, LedgerStore.NONE);
   }
 
   /**
@@ -102,15 +107,17 @@ final class KeyedMechanism {
    * @param ledgerStateName the keyed state of the subjects' ledgers ({@code <mechanism>-ledger} for a new mechanism);
    *     with {@link LedgerStorage#IN_SUBJECT_VALUE}, that of the earlier layout, read only to migrate
    * @param budget the job's ledger policy
+   * @param store the deployment's durable ledger, read in {@link #open} ({@link LedgerStore#NONE}: none)
    */
   KeyedMechanism(String mechanism, NoiseKeySource key, String ledgerStateName, LedgerPolicy budget,
-      LedgerStorage storage) {
+      LedgerStorage storage, LedgerStore store) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.ledgerStateName = ledgerStateName;
     this.gate = budget == null ? null : new BudgetGate(mechanism, budget);
     this.policy = budget == null ? null : new RestoredLedgerPolicy(mechanism, budget);
     this.storage = PufferPreconditions.checkNotNull("ledger storage", storage);
+    this.store = PufferPreconditions.checkNotNull("ledger store", store);
   }
 
   /**
@@ -158,6 +165,51 @@ final class KeyedMechanism {
       refusals = metrics.counter(OperatorMetrics.BUDGET_REFUSALS);
       exhaustions = metrics.counter(OperatorMetrics.BUDGET_EXHAUSTIONS);
     }
+    history = LedgerHistory.load(store, mechanism, context);
+    entries = new LedgerEntries();
+  }
+
+  /**
+   * The current subject's durable history when it has no Flink state of its own (call only then), or null: the
+   * store's latest entry, read in {@link #open}.
+   */
+  LedgerEntry history(String subject) {
+    return history.get(subject);
+  }
+
+  /** The subject's Flink state now carries its history: drops the entry read from the store. */
+  void historyAdopted(String subject) {
+    history.forget(subject);
+  }
+
+  /** Subjects whose durable history is held and not adopted yet (tests). */
+  int historySize() {
+    return history.size();
+  }
+
+  /**
+   * Emits the subject's durable ledger entry after a charge or release at {@code tick} to
+   * {@link MechanismOutputs#LEDGER_ENTRIES}, when the job keeps a store.
+   *
+   * @param releasedTick the tick of the subject's last release, or null before the first
+   * @param posterior DPHMM's posterior after the last release; null for other mechanisms or before a release
+   */
+  void record(KeyedProcessFunction<String, ?, ?>.Context ctx, long tick, Long releasedTick, long releases,
+      LedgerState ledger, CompactPosterior posterior) {
+    if (store.durable()) {
+      ctx.output(MechanismOutputs.LEDGER_ENTRIES,
+          entries.entry(mechanism, ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior));
+    }
+  }
+
+  /**
+   * The counted rejection of a record at {@code tick}, at or before {@code last}, the last tick the durable ledger
+   * recorded for the subject (an earlier run charged or released it).
+   */
+  RejectedObservation alreadyReleased(String subject, long tick, long last) {
+    return reject(ReasonCode.ALREADY_RELEASED, subject, tick, "at or before tick " + last + ", the last tick the"
+        + " deployment's ledger recorded for the subject (released or charged by an earlier run); a tick is"
+        + " published once");
   }
 
   String mechanism() {
@@ -195,6 +247,12 @@ final class KeyedMechanism {
   LedgerState storedLedger() throws IOException {
     checkStorage(LedgerStorage.OWN_STATE);
     return ledgerState.value();
+  }
+
+  /** Stores {@code ledger} as the current subject's ledger ({@link LedgerStorage#OWN_STATE}: adopted from history). */
+  void storeLedger(LedgerState ledger) throws IOException {
+    checkStorage(LedgerStorage.OWN_STATE);
+    ledgerState.update(ledger);
   }
 
   /**
@@ -240,23 +298,29 @@ final class KeyedMechanism {
    * {@link LedgerStorage#OWN_STATE}, stores the ledger (else the function stores it in its value, charged or not).
    * On a refusal counts it and, if it exhausts a budget, emits the ledger event.
    *
-   * @return whether the release may be made
+   * @return the outcome: the release may be made iff it is {@link ChargeResult#charged()}; the ledger changed iff
+   *     it is charged or {@link ChargeResult#reportsExhaustion() reports an exhaustion} ({@link #changed})
    */
-  boolean charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon, long tick)
+  ChargeResult charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon, long tick)
       throws IOException {
     ChargeResult charge = gate.charge(ledger, epsilon, tick);
     if (storage == LedgerStorage.OWN_STATE) {
       ledgerState.update(ledger);
     }
     if (charge.charged()) {
-      return true;
+      return charge;
     }
     refusals.inc();
     if (charge.reportsExhaustion()) {
       exhaustions.inc();
       ctx.output(MechanismOutputs.LEDGER_EVENTS, gate.exhaustionEvent(ctx.getCurrentKey(), ledger, charge));
     }
-    return false;
+    return charge;
+  }
+
+  /** Whether a charge with this outcome changed the ledger, so its durable entry must be written ({@link #record}). */
+  static boolean changed(ChargeResult charge) {
+    return charge.charged() || charge.reportsExhaustion();
   }
 
   /** Whether {@code state} is a state of a model with {@code states} states. */

@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.OutputTag;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RejectedObservation;
 
@@ -18,6 +19,13 @@ public final class MechanismOutputs {
   /** Ledger events of every mechanism (the record names the mechanism). */
   public static final OutputTag<LedgerEvent> LEDGER_EVENTS =
       new OutputTag<>("ledger-events", TypeInformation.of(LedgerEvent.class));
+
+  /**
+   * Every subject's durable ledger entry after each charge or release, for the deployment's ledger store
+   * ({@link LedgerStore}); emitted only when the job keeps one.
+   */
+  public static final OutputTag<LedgerEntry> LEDGER_ENTRIES =
+      new OutputTag<>("ledger-entries", TypeInformation.of(LedgerEntry.class));
 
   /** Inputs a mechanism function refuses, for the dead-letter topic. */
   public static final OutputTag<RejectedObservation> REJECTED =

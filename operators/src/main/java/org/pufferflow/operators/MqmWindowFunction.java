@@ -14,8 +14,10 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.ChargeResult;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
@@ -39,7 +41,7 @@ import org.pufferflow.operators.state.StateWindow;
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
  * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
- * releaseSeq), after the budget charged it ε* (the argument is in docs/operators.md). The noise key, the budget,
+ * the window's end tick), after the budget charged it ε* (the argument is in docs/operators.md). The noise key, the budget,
  * the metrics and the rejections are {@link KeyedMechanism}'s, which also states the contract-breach policy.
  *
  * <p>Per record: O(1) work and no allocation unless a window is released (the release is O(k) plus the output
@@ -67,6 +69,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
   private final TickClock clock;
+  private final LedgerStore store;
 
   private transient MqmWindowPlan plan;
   private transient WindowHistogramRelease release;
@@ -96,6 +99,16 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
    */
   public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels,
       TickClock clock) {
+    this(spec, budget, key, stateLabels, clock, LedgerStore.NONE);
+  }
+
+  /**
+   * @param store the deployment's durable ledger: read in {@code open()}, written through
+   *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests and benchmarks of the operator)
+   */
+  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels,
+      TickClock clock, LedgerStore store) {
+    this.store = PufferPreconditions.checkNotNull("ledger store", store);
     this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
     this.budget = PufferPreconditions.checkNotNull("budget", budget);
@@ -109,7 +122,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
     mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget,
-        KeyedMechanism.LedgerStorage.OWN_STATE);
+        KeyedMechanism.LedgerStorage.OWN_STATE, store);
     mechanism.initializeState(context);
   }
 
@@ -145,9 +158,21 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       subject = legacy.read();
       migrated = subject != null;
     }
+    boolean fromHistory = false;
     if (subject == null) {
+      LedgerEntry history = mechanism.history(obs.subjectId);
+      if (history != null && obs.tick <= history.getLastTick()) {
+        ctx.output(MechanismOutputs.REJECTED,
+            mechanism.alreadyReleased(obs.subjectId, obs.tick, history.getLastTick()));
+        return;
+      }
       subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
       mechanism.newSubject();
+      if (history != null) { // a start without this subject's state: its windows start afresh, its ledger goes on
+        subject.progress.releaseSeq = history.getReleases();
+        mechanism.storeLedger(LedgerEntries.ledger(history));
+        fromHistory = true;
+      }
     } else {
       if (obs.tick <= subject.progress.lastTick) {
         ctx.output(MechanismOutputs.REJECTED,
@@ -170,6 +195,9 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       releaseWindow(obs, ctx, out, window, progress, n, length);
     }
     subjectState.update(subject);
+    if (fromHistory) {
+      mechanism.historyAdopted(obs.subjectId);
+    }
     if (migrated) {
       legacy.clear();
     }
@@ -181,14 +209,20 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     if (ledger == null) {
       ledger = mechanism.newLedger();
     }
-    if (!mechanism.charge(ctx, ledger, epsilonStar, obs.tick)) {
+    ChargeResult charge = mechanism.charge(ctx, ledger, epsilonStar, obs.tick);
+    if (!charge.charged()) {
+      if (KeyedMechanism.changed(charge)) {
+        mechanism.record(ctx, obs.tick, null, progress.releaseSeq, ledger, null);
+      }
       return;
     }
     for (int s = 0; s < countsScratch.length; s++) {
       countsScratch[s] = window.count(s);
     }
     long seq = progress.releaseSeq++;
-    release.release(countsScratch, length, mechanism.noise(obs.subjectId, seq), noisyScratch);
+    mechanism.record(ctx, obs.tick, null, progress.releaseSeq, ledger, null);
+    // the context is the window's end tick: what identifies the window for the life of the key
+    release.release(countsScratch, length, mechanism.noise(obs.subjectId, obs.tick), noisyScratch);
     long startRank = n - length + 1;
     long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
     List<Double> values = new ArrayList<>(noisyScratch.length);

@@ -1,0 +1,66 @@
+package org.pufferflow.operators;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.TaskInfo;
+import org.apache.flink.runtime.state.KeyGroupRange;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.pufferflow.avro.LedgerEntry;
+
+/**
+ * The durable ledger entries of the subjects one parallel instance of a mechanism function owns
+ * (docs/privacy-noise.md, 'The durable ledger'), read from the {@link LedgerStore} when the instance opens: those of
+ * its key groups only, so a rescaled job reads each subject's history in the instance that now owns it.
+ *
+ * <p>A subject's entry is consulted only while the subject has no Flink state of its own: the function builds the
+ * subject's state from it at its first accepted record and then {@link #forget}s it, so the map shrinks as subjects
+ * come back. Flink state, where present, is never older than the store (both are committed by the same checkpoints),
+ * so it takes precedence. Memory: one entry per owned subject with history, until it is met.
+ */
+final class LedgerHistory {
+
+  private final Map<String, LedgerEntry> entries;
+
+  private LedgerHistory(Map<String, LedgerEntry> entries) {
+    this.entries = entries;
+  }
+
+  /** No history ({@link LedgerStore#NONE}). */
+  static LedgerHistory empty() {
+    return new LedgerHistory(new HashMap<>());
+  }
+
+  /** Reads {@code mechanism}'s entries of the subjects in this instance's key groups. */
+  static LedgerHistory load(LedgerStore store, String mechanism, RuntimeContext context) {
+    if (!store.durable()) {
+      return empty();
+    }
+    TaskInfo task = context.getTaskInfo();
+    int maxParallelism = task.getMaxNumberOfParallelSubtasks();
+    KeyGroupRange owned = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(maxParallelism,
+        task.getNumberOfParallelSubtasks(), task.getIndexOfThisSubtask());
+    Map<String, LedgerEntry> m = new HashMap<>();
+    store.read(mechanism,
+        subject -> owned.contains(KeyGroupRangeAssignment.assignToKeyGroup(subject, maxParallelism)),
+        e -> m.put(e.getSubjectId().toString(), e));
+    return new LedgerHistory(m);
+  }
+
+  /** The subject's latest entry, or null if the store has none (or it was {@link #forget forgotten}). */
+  LedgerEntry get(String subject) {
+    return entries.isEmpty() ? null : entries.get(subject);
+  }
+
+  /** Drops the subject's entry once its Flink state carries it. */
+  void forget(String subject) {
+    if (!entries.isEmpty()) {
+      entries.remove(subject);
+    }
+  }
+
+  /** Number of subjects whose history is still held. */
+  int size() {
+    return entries.size();
+  }
+}
