@@ -166,7 +166,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   public void open(OpenContext openContext) {
     subjectState = getRuntimeContext().getState(subjectDescriptor());
     legacy = mechanism.restored() ? new DphmmLegacyState(getRuntimeContext()) : null;
-    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
+    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL,
+        ReasonCode.ALREADY_RELEASED);
     releaser = new DphmmReleaser(spec);
     result = releaser.newResult();
     work = releaser.newPosterior();

@@ -135,7 +135,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   public void open(OpenContext openContext) {
     plan = spec;
     release = WindowHistogramRelease.of(plan);
-    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL);
+    mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL,
+        ReasonCode.ALREADY_RELEASED);
     epsilonStar = plan.targetEpsilon();
     mode = spec.mode().configName();
     countsScratch = new int[spec.states()];

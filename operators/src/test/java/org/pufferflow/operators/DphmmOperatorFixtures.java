@@ -101,7 +101,7 @@ final class DphmmOperatorFixtures {
   /**
    * The released z of the releaser used directly, for one subject whose releases are made at {@code ticks} with
    * true states {@code states}: gap FIRST_RELEASE, then tick − previous release tick; noise context ("dphmm",
-   * subject, k) for the k-th release.
+   * subject, tick) for the release at tick.
    */
   static List<double[]> reference(DphmmConfig spec, NoiseKeySource key, String subject, long[] ticks, int[] states) {
     DphmmReleaser releaser = new DphmmReleaser(spec);
@@ -111,7 +111,7 @@ final class DphmmOperatorFixtures {
     List<double[]> z = new ArrayList<>();
     for (int k = 0; k < ticks.length; k++) {
       long gap = k == 0 ? DphmmReleaser.FIRST_RELEASE : ticks[k] - ticks[k - 1];
-      releaser.release(posterior, gap, states[k], NoiseContext.position(random, "dphmm", subject, k), out);
+      releaser.release(posterior, gap, states[k], NoiseContext.position(random, "dphmm", subject, ticks[k]), out);
       z.add(out.z().clone());
     }
     return z;

@@ -37,7 +37,7 @@ import org.pufferflow.operators.NoiseKeySource;
  * Invariants of the DPHMM release function over random streams (docs/operators.md, 'DPHMM release function'), on
  * a 6×6 grid whose posterior alternates between the sparse and the dense encoding: the output is what the releaser
  * and the ledger give when driven by hand over the releases actually made (gap from the last release, noise context
- * per release, refused releases leave no trace); each exhaustion is reported once and releases stop after the
+ * per release tick, refused releases leave no trace); each exhaustion is reported once and releases stop after the
  * total's; a snapshot at any record followed by a restore gives the same later bytes.
  */
 class DphmmReleaseFunctionProperties {
@@ -108,7 +108,7 @@ class DphmmReleaseFunctionProperties {
       Long previous = last.get(o.subjectId);
       long gap = previous == null ? DphmmReleaser.FIRST_RELEASE : o.tick - previous;
       long seq = expected.stream().filter(r -> r.getSubjectId().equals(o.subjectId)).count();
-      releaser.release(p, gap, o.state, NoiseContext.position(random, "dphmm", o.subjectId, seq), out);
+      releaser.release(p, gap, o.state, NoiseContext.position(random, "dphmm", o.subjectId, o.tick), out);
       ChargeResult c = ledger.tryCharge(ls, out.dphmmEpsilon(), o.tick);
       if (c.reportsExhaustion()) {
         events[0]++;

@@ -86,7 +86,8 @@ class MqmWindowFunctionProperties {
         counts[states.get(i)]++;
       }
       long[] noisy = new long[2];
-      release.release(counts, length, NoiseContext.position(random, "mqm", "p", seq), noisy);
+      // the context is the window's end tick
+      release.release(counts, length, NoiseContext.position(random, "mqm", "p", ticks[n - 1]), noisy);
       for (int c = 0; c < 2; c++) {
         double expected = frequencies ? noisy[c] / (double) length : noisy[c];
         assertThat(w.getNoisyCounts().get(c)).isEqualTo(expected);

@@ -82,9 +82,11 @@ public final class ConfigLoader {
           + " a job reads it through model.modelFile");
     }
     root.requireMapping(
-        "kafka", "input", "output", "flink", "time", "model", "discretizer", "dphmm", "mqm", "redaction", "noise");
+        "kafka", "input", "output", "ledger", "flink", "time", "model", "discretizer", "dphmm", "mqm", "redaction",
+        "noise");
     InputConfig input = IoSections.input(root.optional("input"), baseDir);
     OutputConfig output = IoSections.output(root.optional("output"), baseDir);
+    String ledgerDir = IoSections.ledgerDir(root.optional("ledger"), baseDir);
     ExecutionConfig execution = IoSections.flink(root.optional("flink"), baseDir);
     boolean needsKafka = input.kafka() || output.kafka();
     KafkaConfig kafka = needsKafka || root.has("kafka") ? KafkaSection.read(root.required("kafka")) : null;
@@ -108,10 +110,11 @@ public final class ConfigLoader {
         dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
         mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
         q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
-        input, output, execution, IngestObjects.of(time, model, discretizer));
+        input, output, ledgerDir, execution, IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }
+    IoSections.checkLedger(config);
     if (input instanceof InputConfig.File f && f.optOutsPath() != null && redaction == null) {
       throw new ConfigException("input.optOuts", "opt-outs are read only by redaction; add a redaction section");
     }

@@ -41,6 +41,45 @@ final class IoSections {
         List.of(OutputConfig.Format.values()), OutputConfig.Format::configName));
   }
 
+  /** The {@code ledger} section's {@code dir} as an absolute path, or null without the section. */
+  static String ledgerDir(ConfigNode s, Path baseDir) {
+    if (s == null) {
+      return null;
+    }
+    s.requireMapping("dir");
+    ConfigNode dirNode = s.required("dir");
+    Path dir = baseDir.resolve(nonBlank(dirNode)).toAbsolutePath().normalize();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw dirNode.error(dir + " exists and is not a directory");
+    }
+    return dir.toString();
+  }
+
+  /**
+   * The durable ledger's rules (docs/privacy-noise.md, 'The durable ledger'): file output with a budget needs
+   * {@code ledger.dir}; Kafka output keeps its ledger in {@code kafka.ledgerStoreTopic} and takes no directory.
+   */
+  static void checkLedger(JobConfig config) {
+    boolean files = config.output() instanceof OutputConfig.Directory;
+    if (files && config.hasBudget() && config.ledgerDir() == null) {
+      throw new ConfigException("ledger.dir", "required: a job with a budget (dphmm, mqm) writing files keeps"
+          + " each subject's spend and released ticks in a directory every run of the deployment shares; name it"
+          + " (ledger: {dir: DIR})");
+    }
+    if (!files && config.ledgerDir() != null) {
+      throw new ConfigException("ledger.dir", "only for file output; a job writing Kafka keeps its ledger in the"
+          + " compacted topic kafka.ledgerStoreTopic");
+    }
+    if (files && config.ledgerDir() != null) {
+      Path ledger = Path.of(config.ledgerDir());
+      Path out = Path.of(((OutputConfig.Directory) config.output()).dir());
+      if (ledger.startsWith(out) || out.startsWith(ledger)) {
+        throw new ConfigException("ledger.dir", ledger + " lies inside output.dir or contains it: the ledger"
+            + " outlives each run's outputs, so keep the two apart");
+      }
+    }
+  }
+
   static ExecutionConfig flink(ConfigNode s, Path baseDir) {
     if (s == null) {
       return ExecutionConfig.UNSET;

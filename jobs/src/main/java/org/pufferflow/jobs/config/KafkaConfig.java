@@ -9,7 +9,8 @@ import org.apache.flink.annotation.PublicEvolving;
  * Kafka connection and topic names (config section {@code kafka}). {@code bootstrapServers} is either a
  * {@code host:port[,host:port...]} list or {@value #EMBEDDED}, which starts the in-JVM KRaft broker.
  * {@code createTopics}: {@code run} creates the job's topics that do not exist yet (otherwise a missing topic stops
- * it at start, exit 2).
+ * it at start, exit 2). {@code ledgerStoreTopic} is the deployment's durable privacy ledger, a compacted topic
+ * (docs/privacy-noise.md, 'The durable ledger').
  */
 @PublicEvolving
 public record KafkaConfig(
@@ -22,6 +23,7 @@ public record KafkaConfig(
     String ledgerTopic,
     String optOutTopic,
     String fleetTopic,
+    String ledgerStoreTopic,
     String transactionalIdPrefix,
     String groupId,
     boolean createTopics)

@@ -10,11 +10,12 @@ final class KafkaSection {
   private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 
   private static final String[] TOPIC_KEYS = {
-    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic", "fleetTopic"
+    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic", "fleetTopic",
+    "ledgerStoreTopic"
   };
   private static final String[] TOPIC_DEFAULTS = {
     "observations", "observations-rejected", "dphmm-releases", "mqm-histograms", "redacted-records",
-    "ledger-events", "opt-outs", "fleet-histograms"
+    "ledger-events", "opt-outs", "fleet-histograms", "privacy-ledger"
   };
 
   private KafkaSection() {}
@@ -22,7 +23,8 @@ final class KafkaSection {
   static KafkaConfig read(ConfigNode k) {
     k.requireMapping(
         "bootstrapServers", "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic",
-        "ledgerTopic", "optOutTopic", "fleetTopic", "transactionalIdPrefix", "groupId", "createTopics");
+        "ledgerTopic", "optOutTopic", "fleetTopic", "ledgerStoreTopic", "transactionalIdPrefix", "groupId",
+        "createTopics");
     ConfigNode servers = k.required("bootstrapServers");
     String bootstrap = bootstrapServers(servers);
     String[] topics = new String[TOPIC_KEYS.length];
@@ -40,7 +42,7 @@ final class KafkaSection {
     String groupId = nonBlank(k.optional("groupId"), "pufferflow");
     ConfigNode create = k.optional("createTopics");
     return new KafkaConfig(bootstrap, topics[0], topics[1], topics[2], topics[3], topics[4], topics[5], topics[6],
-        topics[7], txPrefix, groupId, create != null && create.asBoolean());
+        topics[7], topics[8], txPrefix, groupId, create != null && create.asBoolean());
   }
 
   private static String bootstrapServers(ConfigNode node) {

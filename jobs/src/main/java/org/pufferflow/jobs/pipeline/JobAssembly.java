@@ -39,6 +39,7 @@ import org.pufferflow.operators.StateObservation;
  *     ─→ accepted observations (keyed by subject)
  *     ─→ DPHMM / MQM (+ fleet) / redaction (opt-outs: Kafka topic, or a CSV file applied before any decision)
  *     ─→ one sink per output: Kafka (EXACTLY_ONCE) or files;  rejected = ingestion ∪ mechanisms ∪ bad opt-outs
+ *     ─→ DPHMM / MQM ledger entries ─→ the durable ledger (kafka.ledgerStoreTopic, or ledger.dir's staged parts)
  * </pre>
  * Execution settings (parallelism, checkpointing, state backend) are not set here ({@link ExecutionSettings}). Build
  * with {@link #builder}; conflicting or missing settings are refused when {@link Builder#build} is called.
@@ -196,7 +197,8 @@ public final class JobAssembly {
           optOuts = decoded;
         }
       }
-      MechanismStreams m = MechanismStreams.attach(config, keyed, optOuts, preload, id);
+      MechanismStreams m = MechanismStreams.attach(config, keyed, optOuts, preload,
+          LedgerStores.of(config, b.bootstrapServers), id);
       if (m.rejected() != null) {
         rejected = rejected.union(m.rejected());
       }
@@ -206,6 +208,9 @@ public final class JobAssembly {
       sink(m.fleet(), OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
       sink(m.redaction(), OutputKind.REDACTED_RECORDS, RedactedRecord.class);
       sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
+      if (m.ledgerEntries() != null) {
+        sinks.attachLedger(m.ledgerEntries());
+      }
       return new Assembled(ingest, m, OutputKind.of(config), id);
     }
 

@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
@@ -22,6 +23,7 @@ import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.operators.DphmmReleaseFunction;
+import org.pufferflow.operators.LedgerStore;
 import org.pufferflow.operators.FleetHistogramFunction;
 import org.pufferflow.operators.MechanismOutputs;
 import org.pufferflow.operators.MqmWindowFunction;
@@ -55,6 +57,8 @@ import org.pufferflow.operators.StateObservation;
  *     topic; {@code null} when no mechanism is enabled
  * @param fleet the fleet histograms (sums of the subjects' released window histograms per window); {@code null}
  *     unless MQM is enabled with {@code mqm.fleet: true}
+ * @param ledgerEntries the durable ledger entries of DPHMM and MQM, for the deployment's {@link LedgerStore};
+ *     {@code null} without a budgeted mechanism or with {@link LedgerStore#NONE}
  */
 @PublicEvolving
 public record MechanismStreams(
@@ -63,7 +67,8 @@ public record MechanismStreams(
     DataStream<RedactedRecord> redaction,
     DataStream<LedgerEvent> ledgerEvents,
     DataStream<RejectedObservation> rejected,
-    DataStream<FleetHistogram> fleet) {
+    DataStream<FleetHistogram> fleet,
+    DataStream<LedgerEntry> ledgerEntries) {
 
   /** Operator uids (before the optional prefix): stable, savepoints refer to them. */
   public static final String DPHMM_UID = "dphmm-release";
@@ -86,29 +91,31 @@ public record MechanismStreams(
    */
   public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, String idPrefix) {
-    return attach(config, observations, optOuts, OptOutPreload.NONE, idPrefix);
+    return attach(config, observations, optOuts, OptOutPreload.NONE, LedgerStore.NONE, idPrefix);
   }
 
   /**
    * {@link #attach(JobConfig, KeyedStream, DataStream, String)}, with opt-outs known before the job starts (file
-   * mode): the redaction function applies them to a subject before deciding any of its records.
+   * mode): the redaction function applies them to a subject before deciding any of its records, and the
+   * deployment's durable ledger {@code store}, which DPHMM and MQM read when they open and write through
+   * {@link #ledgerEntries}.
    */
   public static MechanismStreams attach(JobConfig config, KeyedStream<StateObservation, String> observations,
-      DataStream<OptOut> optOuts, OptOutPreload preload, String idPrefix) {
+      DataStream<OptOut> optOuts, OptOutPreload preload, LedgerStore store, String idPrefix) {
     PufferPreconditions.checkNotNull("config", config);
     PufferPreconditions.checkNotNull("observations", observations);
     String id = prefix(idPrefix);
     JobTypes.disableGenericTypes(observations.getExecutionEnvironment());
-    Gathered g = new Gathered();
+    Gathered g = new Gathered(store);
     DataStream<DphmmRelease> dphmm = null;
     DataStream<WindowHistogram> mqm = null;
     DataStream<RedactedRecord> redaction = null;
     if (config.dphmm() != null) {
-      dphmm = g.add(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), id));
+      dphmm = g.addBudgeted(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), store, id));
     }
     if (config.mqm() != null) {
-      mqm = g.add(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
-          config.ingest().clock(), id));
+      mqm = g.addBudgeted(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
+          config.ingest().clock(), store, id));
     }
     if (config.redaction() != null) {
       redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
@@ -118,14 +125,14 @@ public record MechanismStreams(
     if (mqm != null && config.mqmFleet()) {
       fleet = fleet(mqm, config.mqm(), config.model().states(), config.ingest().clock(), id);
     }
-    return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet);
+    return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet, g.ledgerEntries);
   }
 
   /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}). */
   public static SingleOutputStreamOperator<DphmmRelease> dphmm(KeyedStream<StateObservation, String> observations,
-      DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, String idPrefix) {
+      DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.process(new DphmmReleaseFunction(spec, budget, key), DPHMM_TYPE)
+    return observations.process(new DphmmReleaseFunction(spec, budget, key, store), DPHMM_TYPE)
         .name(id + "DPHMM release").uid(id + DPHMM_UID);
   }
 
@@ -136,9 +143,10 @@ public record MechanismStreams(
    */
   public static SingleOutputStreamOperator<WindowHistogram> mqm(KeyedStream<StateObservation, String> observations,
       MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, TickClock clock,
-      String idPrefix) {
+      LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock), MQM_TYPE)
+    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock, store),
+            MQM_TYPE)
         .name(id + "MQM windows").uid(id + MQM_UID);
   }
 
@@ -197,8 +205,14 @@ public record MechanismStreams(
 
   /** Unions the side outputs of the attached functions. */
   private static final class Gathered {
+    final LedgerStore store;
     DataStream<LedgerEvent> ledgerEvents;
     DataStream<RejectedObservation> rejected;
+    DataStream<LedgerEntry> ledgerEntries;
+
+    Gathered(LedgerStore store) {
+      this.store = PufferPreconditions.checkNotNull("store", store);
+    }
 
     <T> SingleOutputStreamOperator<T> add(SingleOutputStreamOperator<T> op) {
       DataStream<LedgerEvent> events = op.getSideOutput(MechanismOutputs.LEDGER_EVENTS);
@@ -206,6 +220,15 @@ public record MechanismStreams(
       ledgerEvents = ledgerEvents == null ? events : ledgerEvents.union(events);
       rejected = rejected == null ? refused : rejected.union(refused);
       return op;
+    }
+
+    /** {@link #add}, for a function that keeps a budget: its ledger entries too. */
+    <T> SingleOutputStreamOperator<T> addBudgeted(SingleOutputStreamOperator<T> op) {
+      if (store.durable()) {
+        DataStream<LedgerEntry> entries = op.getSideOutput(MechanismOutputs.LEDGER_ENTRIES);
+        ledgerEntries = ledgerEntries == null ? entries : ledgerEntries.union(entries);
+      }
+      return add(op);
     }
   }
 }

@@ -68,6 +68,9 @@ class ExamplesRunTest {
     if (root.has("output")) {
       ((ObjectNode) root.get("output")).put("dir", dir.resolve("out-" + example).toString());
     }
+    if (root.has("ledger")) {
+      ((ObjectNode) root.get("ledger")).put("dir", dir.resolve("ledger-" + example).toString());
+    }
     if (root.has("kafka")) {
       ObjectNode k = (ObjectNode) root.get("kafka");
       k.put("bootstrapServers", bootstrapServers);

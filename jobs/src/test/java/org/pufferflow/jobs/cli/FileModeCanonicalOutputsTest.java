@@ -40,6 +40,7 @@ class FileModeCanonicalOutputsTest {
     return Files.writeString(dir.resolve(name + ".yaml"), String.join("\n",
         "input: {file: in.csv, format: csv}",
         "output: {dir: " + name + ", format: " + format + "}",
+        "ledger: {dir: " + name + "-ledger}",
         "time: {tickMillis: 1000, epochMillis: 0, allowedLatenessTicks: 1}",
         "model: {states: [\"off\", \"on\"], transition: [[0.8, 0.2], [0.3, 0.7]], query: [[0.0], [1.0]]}",
         "discretizer: {type: categorical}",

@@ -36,6 +36,7 @@ class RunCommandMissingKeyTest {
     ObjectNode root = (ObjectNode) yaml.readTree(examples.resolve("smart-meters-file.yaml").toFile());
     ((ObjectNode) root.get("input")).put("file", examples.resolve("data/smart-meters.csv").toString());
     ((ObjectNode) root.get("output")).put("dir", dir.resolve("out").toString());
+    ((ObjectNode) root.get("ledger")).put("dir", dir.resolve("ledger").toString());
     root.putObject("noise").put("keyFile", key.toString());
     root.putObject("flink").put("restartAttempts", 3);
     Path config = dir.resolve("job.yaml");

@@ -70,7 +70,8 @@ final class EventTimeRuns {
   static JobConfig file(Path dir, Path csv, Path optOuts, Path out) throws IOException {
     String yaml = String.join("\n",
         "input: {file: " + csv.toAbsolutePath() + ", format: csv, optOuts: " + optOuts.toAbsolutePath() + "}",
-        "output: {dir: " + out.toAbsolutePath() + ", format: avro}", "") + mechanisms(dir, "");
+        "output: {dir: " + out.toAbsolutePath() + ", format: avro}",
+        "ledger: {dir: " + out.toAbsolutePath() + "-ledger}", "") + mechanisms(dir, "");
     return ConfigLoader.parse(yaml, dir);
   }
 

@@ -27,6 +27,7 @@ import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.jobs.pipeline.MechanismStreams;
 import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.operators.LedgerStore;
 import org.pufferflow.operators.OptOutPreload;
 import org.pufferflow.operators.StateObservation;
 
@@ -251,9 +252,9 @@ public final class KeyedOperatorBench {
     } else {
       out = switch (options.mechanism()) {
         case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states(), options.constraint()), BenchModels.UNLIMITED, key,
-            "bench");
+            LedgerStore.NONE, "bench"); // the operator alone: no durable ledger
         case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
-            BenchModels.labels(options.states()), new TickClock(1_000, 0), "bench");
+            BenchModels.labels(options.states()), new TickClock(1_000, 0), LedgerStore.NONE, "bench");
         case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
             new TickClock(1_000, 0), BenchModels.labels(2), "bench");
       };

@@ -42,7 +42,9 @@ final class PipelineConfigs {
     String kafka = "kafka: {bootstrapServers: embedded, transactionalIdPrefix: bench, groupId: bench}\n";
     String y = yaml(BenchMechanism.MQM, states, keyFile).replace(kafka,
         "input: {file: \"" + csv.toAbsolutePath() + "\", format: csv}\n"
-            + "output: {dir: \"" + outDir.toAbsolutePath() + "\", format: jsonl}\n")
+            + "output: {dir: \"" + outDir.toAbsolutePath() + "\", format: jsonl}\n"
+            // the durable ledger of the run (never committed by the bench, which measures the job alone)
+            + "ledger: {dir: \"" + outDir.toAbsolutePath() + "-ledger\"}\n")
         .replace(", budget:", ", fleet: true, budget:");
     return ConfigLoader.parse(y, baseDir);
   }

@@ -101,7 +101,8 @@ public final class DemoConfigs implements AutoCloseable {
 
   private static JobConfig withNoise(JobConfig c, NoiseKeySource noise) {
     return new JobConfig(c.kafka(), c.time(), c.model(), c.discretizer(), c.dphmm(), c.dphmmBudget(), c.mqm(),
-        c.mqmBudget(), c.mqmFleet(), c.redaction(), noise, c.input(), c.output(), c.execution(), c.ingest());
+        c.mqmBudget(), c.mqmFleet(), c.redaction(), noise, c.input(), c.output(), c.ledgerDir(), c.execution(),
+        c.ingest());
   }
 
   @Override

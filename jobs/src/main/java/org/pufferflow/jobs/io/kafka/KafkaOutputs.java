@@ -10,6 +10,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.io.OutputKind;
@@ -50,6 +51,39 @@ public final class KafkaOutputs {
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
         .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, kind))
         .build();
+  }
+
+  /** The transactional-id stem of the durable ledger's sink (as an output's file stem is for its sink). */
+  static final String LEDGER_STEM = "privacy-ledger";
+
+  /**
+   * The sink of the durable ledger (docs/privacy-noise.md, 'The durable ledger'): every {@link LedgerEntry} to
+   * {@code kafka.ledgerStoreTopic}, keyed by mechanism and subject ({@link KafkaLedgerStore#key}) so that compaction
+   * keeps each subject's latest entry, exactly-once like every output: an entry becomes visible with the releases of
+   * its checkpoint.
+   */
+  public static KafkaSink<LedgerEntry> ledgerSink(KafkaConfig kafka, String bootstrapServers, String id) {
+    return KafkaSink.<LedgerEntry>builder()
+        .setBootstrapServers(bootstrapServers)
+        .setKafkaProducerConfig(producerProperties())
+        .setRecordSerializer(new PublicationTime<>(KafkaRecordSerializationSchema.<LedgerEntry>builder()
+            .setTopic(kafka.ledgerStoreTopic())
+            .setKeySerializationSchema(new LedgerKey())
+            .setValueSerializationSchema(new AvroValue<>(LedgerEntry.class))
+            .build()))
+        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+        .setTransactionalIdPrefix(transactionalIdPrefix(kafka, id, LEDGER_STEM))
+        .build();
+  }
+
+  /** The key of a ledger entry: {@link KafkaLedgerStore#key}. */
+  static final class LedgerKey implements SerializationSchema<LedgerEntry> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public byte[] serialize(LedgerEntry e) {
+      return KafkaLedgerStore.key(e.getMechanism(), e.getSubjectId());
+    }
   }
 
   /**
@@ -103,8 +137,12 @@ public final class KafkaOutputs {
 
   /** {@code <kafka.transactionalIdPrefix>-<id>-<output>}; distinct per pipeline and output. */
   static String transactionalIdPrefix(KafkaConfig kafka, String id, OutputKind kind) {
+    return transactionalIdPrefix(kafka, id, kind.fileStem());
+  }
+
+  private static String transactionalIdPrefix(KafkaConfig kafka, String id, String stem) {
     String pipeline = id.isEmpty() ? "" : id.substring(0, id.length() - 1).replace('/', '-') + "-";
-    return kafka.transactionalIdPrefix() + "-" + pipeline + kind.fileStem();
+    return kafka.transactionalIdPrefix() + "-" + pipeline + stem;
   }
 
   /** The record's {@code subjectId} as UTF-8, or no key when the record type has none (fleet histograms). */

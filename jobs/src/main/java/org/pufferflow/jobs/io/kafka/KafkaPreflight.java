@@ -17,7 +17,10 @@ import org.apache.kafka.clients.ClientDnsLookup;
 import org.apache.kafka.clients.ClientUtils;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.jobs.config.KafkaConfig;
@@ -76,8 +79,9 @@ public final class KafkaPreflight {
           if (!existing.contains(topic)) {
             // LogAppendTime: records are kept by the time they reached the broker, whatever timestamp their
             // producer set (an old data set's event times would otherwise fall to the time retention at once)
-            missing.add(new NewTopic(topic, partitions, (short) -1)
-                .configs(Map.of("message.timestamp.type", "LogAppendTime")));
+            missing.add(new NewTopic(topic, partitions, (short) -1).configs(
+                topic.equals(plan.topics().get(TopicPlan.LEDGER_STORE_KEY)) ? LEDGER_STORE_CONFIG
+                    : Map.of("message.timestamp.type", "LogAppendTime")));
             created.add(topic);
           }
         }
@@ -86,6 +90,10 @@ public final class KafkaPreflight {
       }
       for (var e : byKey.entrySet()) {
         requireTopic(existing, e.getKey(), e.getValue(), bootstrapServers);
+      }
+      String store = byKey.get(TopicPlan.LEDGER_STORE_KEY);
+      if (store != null) {
+        requireCompacted(admin, store, bootstrapServers, timeout);
       }
     }
     for (var e : byKey.entrySet()) {
@@ -129,6 +137,35 @@ public final class KafkaPreflight {
 
   private static InvalidParameterException badAddress(String reason) {
     return new InvalidParameterException("kafka.bootstrapServers", "kafka.bootstrapServers: " + reason, reason);
+  }
+
+  /**
+   * The durable ledger's topic keeps the latest entry of every key forever: compaction alone
+   * ({@code cleanup.policy=compact}); with {@code delete} too, retention would drop a quiet subject's entry and with
+   * it its spend.
+   */
+  static final Map<String, String> LEDGER_STORE_CONFIG = Map.of("cleanup.policy", "compact");
+
+  private static void requireCompacted(Admin admin, String topic, String bootstrapServers, Duration timeout) {
+    ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    String policy;
+    try {
+      Config c = admin.describeConfigs(List.of(r)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(r);
+      ConfigEntry entry = c == null ? null : c.get("cleanup.policy");
+      policy = entry == null ? "delete" : entry.value();
+    } catch (TimeoutException | ExecutionException e) {
+      throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": the broker at " + bootstrapServers
+          + " did not describe topic " + topic + " within " + timeout.toSeconds() + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking the ledger topic", e);
+    }
+    if (!"compact".equals(policy.replace(" ", ""))) {
+      throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": topic " + topic + " has cleanup.policy="
+          + policy + "; the durable ledger needs cleanup.policy=compact (retention would delete the spend of quiet"
+          + " subjects): kafka-configs --alter --entity-type topics --entity-name " + topic
+          + " --add-config cleanup.policy=compact");
+    }
   }
 
   private static void requireTopic(Set<String> existing, String key, String topic, String bootstrapServers) {
