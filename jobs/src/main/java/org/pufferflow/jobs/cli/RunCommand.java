@@ -24,6 +24,7 @@ import org.pufferflow.jobs.io.file.FileOutputs;
 import org.pufferflow.jobs.io.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.io.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.GroupOffsets;
 import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.pipeline.Assembled;
 import org.pufferflow.jobs.pipeline.ExecutionSettings;
@@ -107,6 +108,7 @@ public final class RunCommand implements Callable<Integer> {
     int partitions = env.getParallelism() > 0 ? env.getParallelism() : 1;
     KafkaPreflight.prepare(job.kafka().bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(job),
         job.kafka().createTopics(), partitions);
+    printGroupOffsets(job, job.kafka().bootstrapServers());
     String note = ExecutionSettings.applyOnCluster(env, job.execution());
     if (note != null) {
       err.println("note: " + note);
@@ -149,6 +151,7 @@ public final class RunCommand implements Callable<Integer> {
     EmbeddedKafka broker = job.usesKafka() && job.kafka().embedded() ? EmbeddedKafka.start() : null;
     try {
       String bootstrap = job.usesKafka() ? prepareKafka(job, broker, parallelism) : null;
+      printGroupOffsets(job, bootstrap);
       if (job.input() instanceof InputConfig.File f) {
         FileInputs.check(f);
       }
@@ -192,7 +195,11 @@ public final class RunCommand implements Callable<Integer> {
     if (bootstrap != null) {
       b.bootstrapServers(bootstrap);
     }
-    if (bounded) {
+    // from a savepoint the restored splits keep the end offsets of the run that took it
+    BoundedRead read = bounded && fromSavepoint == null ? BoundedRead.atEndOffsets(job, bootstrap) : null;
+    if (read != null) {
+      read.bound(b);
+    } else if (bounded) {
       b.bounded(true);
     }
     Assembled assembled = b.build(env);
@@ -225,6 +232,9 @@ public final class RunCommand implements Callable<Integer> {
       removeHook(cancel);
     }
     progress.summary(result);
+    if (read != null) {
+      read.commit(err);
+    }
     if (job.output() instanceof OutputConfig.Directory dir) {
       for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
         out().println("wrote " + p);
@@ -263,6 +273,23 @@ public final class RunCommand implements Callable<Integer> {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "embedded-kafka-shutdown"));
     return bootstrap;
+  }
+
+  /**
+   * One line per Kafka input topic (the opt-out topic too, with redaction): where the job starts reading
+   * (docs/cli.md, 'run').
+   */
+  private void printGroupOffsets(JobConfig job, String bootstrap) {
+    if (!job.input().kafka()) {
+      return;
+    }
+    KafkaConfig kafka = job.kafka();
+    List<String> topics = job.redaction() == null ? List.of(kafka.inputTopic())
+        : List.of(kafka.inputTopic(), kafka.optOutTopic());
+    for (String topic : topics) {
+      err.println(fromSavepoint != null ? GroupOffsets.fromSavepoint(kafka.groupId(), topic, fromSavepoint)
+          : GroupOffsets.line(bootstrap, kafka.groupId(), topic, KafkaPreflight.TIMEOUT));
+    }
   }
 
   private java.io.PrintWriter out() {
