@@ -162,6 +162,10 @@ public final class RunCommand implements Callable<Integer> {
         }
       }
       LocalCheckpoints local = LocalCheckpoints.create();
+      if (broker != null) {
+        local.notResumable("the embedded Kafka broker and its topics are gone with this run, so it cannot be"
+            + " resumed; its checkpoints are removed");
+      }
       try {
         int code = executeLocally(job, parallelism, bootstrap, local);
         if (code == 0) {
