@@ -108,7 +108,9 @@ public final class RunCommand implements Callable<Integer> {
     int partitions = env.getParallelism() > 0 ? env.getParallelism() : 1;
     KafkaPreflight.prepare(job.kafka().bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(job),
         job.kafka().createTopics(), partitions);
-    printGroupOffsets(job, job.kafka().bootstrapServers());
+    // flink run -s PATH: the client's configuration names the savepoint the job restores
+    printStartingOffsets(job, job.kafka().bootstrapServers(),
+        env.getConfiguration().getOptional(StateRecoveryOptions.SAVEPOINT_PATH).orElse(null));
     String note = ExecutionSettings.applyOnCluster(env, job.execution());
     if (note != null) {
       err.println("note: " + note);
@@ -151,7 +153,7 @@ public final class RunCommand implements Callable<Integer> {
     EmbeddedKafka broker = job.usesKafka() && job.kafka().embedded() ? EmbeddedKafka.start() : null;
     try {
       String bootstrap = job.usesKafka() ? prepareKafka(job, broker, parallelism) : null;
-      printGroupOffsets(job, bootstrap);
+      printStartingOffsets(job, bootstrap, fromSavepoint);
       if (job.input() instanceof InputConfig.File f) {
         FileInputs.check(f);
       }
@@ -283,7 +285,7 @@ public final class RunCommand implements Callable<Integer> {
    * One line per Kafka input topic (the opt-out topic too, with redaction): where the job starts reading
    * (docs/cli.md, 'run').
    */
-  private void printGroupOffsets(JobConfig job, String bootstrap) {
+  private void printStartingOffsets(JobConfig job, String bootstrap, String savepoint) {
     if (!job.input().kafka()) {
       return;
     }
@@ -291,7 +293,7 @@ public final class RunCommand implements Callable<Integer> {
     List<String> topics = job.redaction() == null ? List.of(kafka.inputTopic())
         : List.of(kafka.inputTopic(), kafka.optOutTopic());
     for (String topic : topics) {
-      err.println(fromSavepoint != null ? GroupOffsets.fromSavepoint(kafka.groupId(), topic, fromSavepoint)
+      err.println(savepoint != null ? GroupOffsets.fromSavepoint(kafka.groupId(), topic, savepoint)
           : GroupOffsets.line(bootstrap, kafka.groupId(), topic, KafkaPreflight.TIMEOUT));
     }
   }
