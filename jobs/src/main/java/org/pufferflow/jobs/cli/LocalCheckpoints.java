@@ -23,13 +23,15 @@ import org.apache.flink.configuration.ExternalizedCheckpointRetention;
  * Checkpoints are retained when the job fails or is cancelled, so a stopped run can be resumed with
  * {@code --from-savepoint} (docs/cli.md, 'run'). {@link #close} removes the folder after a run that finished, and
  * otherwise keeps it and prints the newest retained checkpoint in one line; a folder holding no completed checkpoint
- * (nothing to resume) is removed either way.
+ * (nothing to resume) is removed either way, and so is the folder of a run that {@link #notResumable cannot be
+ * resumed} (the embedded broker's: its topics are gone when it stops), which says so in one line instead.
  */
 @Internal
 final class LocalCheckpoints {
 
   private final Path dir;
   private boolean finished;
+  private String notResumable;
 
   private LocalCheckpoints(Path dir) {
     this.dir = dir;
@@ -56,9 +58,18 @@ final class LocalCheckpoints {
     finished = true;
   }
 
+  /** No checkpoint of this run can be resumed ({@code why}): {@link #close} prints {@code why}, not a resume hint. */
+  void notResumable(String why) {
+    notResumable = why;
+  }
+
   /** Removes the folder, or keeps it and prints where to resume from when the run did not finish. */
   void close(PrintStream err) throws IOException {
-    Optional<Path> newest = finished ? Optional.empty() : newestCheckpoint();
+    if (notResumable != null && !finished) {
+      err.println(notResumable);
+      err.flush();
+    }
+    Optional<Path> newest = finished || notResumable != null ? Optional.empty() : newestCheckpoint();
     if (newest.isPresent()) {
       err.println("checkpoints kept in " + dir + "; resume with --from-savepoint " + newest.get());
       err.flush();

@@ -24,6 +24,7 @@ import org.pufferflow.jobs.io.file.FileOutputs;
 import org.pufferflow.jobs.io.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.io.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.GroupOffsets;
 import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.pipeline.Assembled;
 import org.pufferflow.jobs.pipeline.ExecutionSettings;
@@ -107,6 +108,9 @@ public final class RunCommand implements Callable<Integer> {
     int partitions = env.getParallelism() > 0 ? env.getParallelism() : 1;
     KafkaPreflight.prepare(job.kafka().bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(job),
         job.kafka().createTopics(), partitions);
+    // flink run -s PATH: the client's configuration names the savepoint the job restores
+    printStartingOffsets(job, job.kafka().bootstrapServers(),
+        env.getConfiguration().getOptional(StateRecoveryOptions.SAVEPOINT_PATH).orElse(null));
     String note = ExecutionSettings.applyOnCluster(env, job.execution());
     if (note != null) {
       err.println("note: " + note);
@@ -149,6 +153,7 @@ public final class RunCommand implements Callable<Integer> {
     EmbeddedKafka broker = job.usesKafka() && job.kafka().embedded() ? EmbeddedKafka.start() : null;
     try {
       String bootstrap = job.usesKafka() ? prepareKafka(job, broker, parallelism) : null;
+      printStartingOffsets(job, bootstrap, fromSavepoint);
       if (job.input() instanceof InputConfig.File f) {
         FileInputs.check(f);
       }
@@ -159,6 +164,10 @@ public final class RunCommand implements Callable<Integer> {
         }
       }
       LocalCheckpoints local = LocalCheckpoints.create();
+      if (broker != null) {
+        local.notResumable("the embedded Kafka broker and its topics are gone with this run, so it cannot be"
+            + " resumed; its checkpoints are removed");
+      }
       try {
         int code = executeLocally(job, parallelism, bootstrap, local);
         if (code == 0) {
@@ -192,7 +201,11 @@ public final class RunCommand implements Callable<Integer> {
     if (bootstrap != null) {
       b.bootstrapServers(bootstrap);
     }
-    if (bounded) {
+    // from a savepoint the restored splits keep the end offsets of the run that took it
+    BoundedRead read = bounded && fromSavepoint == null ? BoundedRead.atEndOffsets(job, bootstrap) : null;
+    if (read != null) {
+      read.bound(b);
+    } else if (bounded) {
       b.bounded(true);
     }
     Assembled assembled = b.build(env);
@@ -225,6 +238,9 @@ public final class RunCommand implements Callable<Integer> {
       removeHook(cancel);
     }
     progress.summary(result);
+    if (read != null) {
+      read.commit(err);
+    }
     if (job.output() instanceof OutputConfig.Directory dir) {
       for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
         out().println("wrote " + p);
@@ -263,6 +279,23 @@ public final class RunCommand implements Callable<Integer> {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "embedded-kafka-shutdown"));
     return bootstrap;
+  }
+
+  /**
+   * One line per Kafka input topic (the opt-out topic too, with redaction): where the job starts reading
+   * (docs/cli.md, 'run').
+   */
+  private void printStartingOffsets(JobConfig job, String bootstrap, String savepoint) {
+    if (!job.input().kafka()) {
+      return;
+    }
+    KafkaConfig kafka = job.kafka();
+    List<String> topics = job.redaction() == null ? List.of(kafka.inputTopic())
+        : List.of(kafka.inputTopic(), kafka.optOutTopic());
+    for (String topic : topics) {
+      err.println(savepoint != null ? GroupOffsets.fromSavepoint(kafka.groupId(), topic, savepoint)
+          : GroupOffsets.line(bootstrap, kafka.groupId(), topic, KafkaPreflight.TIMEOUT));
+    }
   }
 
   private java.io.PrintWriter out() {

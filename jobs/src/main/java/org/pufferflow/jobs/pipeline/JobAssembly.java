@@ -62,6 +62,7 @@ public final class JobAssembly {
     private String bootstrapServers;
     private OffsetsInitializer stoppingOffsets;
     private OffsetsInitializer optOutStoppingOffsets;
+    private OffsetsInitializer startingOffsets = KafkaInputs.COMMITTED;
     private boolean boundedSet;
     private String id = "";
     private MapFunction<RawRecord, RawRecord> interceptor;
@@ -80,7 +81,11 @@ public final class JobAssembly {
       return this;
     }
 
-    /** Kafka input: read from the start up to the end offsets found at job start, then finish. */
+    /**
+     * Kafka input: read up to the end offsets found at job start, then finish. Like an unbounded job, a bounded one
+     * started without state reads from the group's committed offsets (the earliest for a new group) unless
+     * {@link #fromEarliest} is set.
+     */
     public Builder bounded(boolean bounded) {
       PufferPreconditions.checkArgument(!boundedSet, "bounded = %s: conflicts with a bound set earlier on this"
           + " builder", bounded);
@@ -91,8 +96,9 @@ public final class JobAssembly {
     }
 
     /**
-     * Kafka input: read from the start up to {@code stoppingOffsets} (the source waits for them), then finish; the
-     * opt-out topic (with redaction) up to its end offsets at job start.
+     * Kafka input: read from the group's committed offsets (or, with {@link #fromEarliest}, the earliest ones) up to
+     * {@code stoppingOffsets} (the source waits for them), then finish; the opt-out topic (with redaction) up to its
+     * end offsets at job start.
      */
     public Builder boundedAt(OffsetsInitializer stoppingOffsets) {
       return boundedAt(stoppingOffsets, OffsetsInitializer.latest());
@@ -100,7 +106,8 @@ public final class JobAssembly {
 
     /**
      * Kafka input: read the input topic up to {@code observations} and the opt-out topic up to {@code optOuts} (the
-     * sources wait for them: for inputs still being produced), then finish.
+     * sources wait for them: for inputs still being produced), then finish. Starts as {@link #boundedAt(
+     * OffsetsInitializer)} does.
      */
     public Builder boundedAt(OffsetsInitializer observations, OffsetsInitializer optOuts) {
       PufferPreconditions.checkArgument(!boundedSet, "boundedAt = %s: conflicts with a bound set earlier on this"
@@ -108,6 +115,16 @@ public final class JobAssembly {
       this.stoppingOffsets = PufferPreconditions.checkNotNull("stoppingOffsets", observations);
       this.optOutStoppingOffsets = PufferPreconditions.checkNotNull("optOutStoppingOffsets", optOuts);
       this.boundedSet = true;
+      return this;
+    }
+
+    /**
+     * Kafka input: a job started without state reads its topics from their earliest offsets, whatever the group
+     * committed (benchmarks, which read the same topic with the same group again and again); state restored from a
+     * savepoint still has its own offsets.
+     */
+    public Builder fromEarliest() {
+      this.startingOffsets = OffsetsInitializer.earliest();
       return this;
     }
 
@@ -190,7 +207,7 @@ public final class JobAssembly {
         } else {
           KafkaConfig kafka = config.kafka();
           DataStream<RawRecord> rawOptOuts = KafkaInputs.rawOptOuts(env, b.bootstrapServers, kafka.optOutTopic(),
-              kafka.groupId(), b.optOutStoppingOffsets, eventTime(),
+              kafka.groupId(), b.startingOffsets, b.optOutStoppingOffsets, eventTime(),
               id + "opt-outs: " + kafka.optOutTopic(), id + "opt-out-source");
           SingleOutputStreamOperator<OptOut> decoded = KafkaInputs.optOuts(rawOptOuts, id);
           rejected = rejected.union(decoded.getSideOutput(Rejections.TAG));
@@ -220,7 +237,8 @@ public final class JobAssembly {
       }
       KafkaConfig kafka = config.kafka();
       return KafkaInputs.observations(env, b.bootstrapServers, kafka.inputTopic(), kafka.groupId(),
-          b.stoppingOffsets, eventTime(), id + "observations: " + kafka.inputTopic(), id + "kafka-source");
+          b.startingOffsets, b.stoppingOffsets, eventTime(), id + "observations: " + kafka.inputTopic(),
+          id + "kafka-source");
     }
 
     /** The Kafka sources' event time; the pipeline's sources form one watermark-alignment group. */

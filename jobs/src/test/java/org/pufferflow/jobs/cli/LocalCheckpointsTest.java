@@ -88,4 +88,24 @@ class LocalCheckpointsTest {
     }
     assertThat(checkpointFolders(dir)).isEmpty();
   }
+
+  /** The embedded broker's run: its topics are gone when it stops, so no resume hint, and no folder left. */
+  @Test
+  void aRunThatCannotBeResumedSaysSoAndRemovesTheFolder(@TempDir Path dir) throws Exception {
+    String original = System.getProperty("java.io.tmpdir");
+    System.setProperty("java.io.tmpdir", dir.toString());
+    LocalCheckpoints local;
+    try {
+      local = LocalCheckpoints.create();
+    } finally {
+      System.setProperty("java.io.tmpdir", original);
+    }
+    Path chk = Files.createDirectories(local.dir().resolve("0123abcd").resolve("chk-3"));
+    Files.writeString(chk.resolve("_metadata"), "m");
+    local.notResumable("the embedded broker is gone");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    local.close(new PrintStream(out, true, StandardCharsets.UTF_8));
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("the embedded broker is gone" + System.lineSeparator());
+    assertThat(checkpointFolders(dir)).isEmpty();
+  }
 }

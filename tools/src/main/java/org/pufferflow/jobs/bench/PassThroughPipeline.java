@@ -36,8 +36,10 @@ final class PassThroughPipeline {
   static void build(StreamExecutionEnvironment env, String bootstrapServers, String inputTopic, String groupId,
       OffsetsInitializer stoppingOffsets, String id) {
     JobTypes.applyJobRules(env);
-    DataStream<RawRecord> raw = KafkaInputs.observations(env, bootstrapServers, inputTopic, groupId, stoppingOffsets,
-        WatermarkStrategy.noWatermarks(), id + "observations: " + inputTopic, id + "kafka-source");
+    // every run reads the topic from its start (the runs share the group and the topic, which grows between them)
+    DataStream<RawRecord> raw = KafkaInputs.observations(env, bootstrapServers, inputTopic, groupId,
+        OffsetsInitializer.earliest(), stoppingOffsets, WatermarkStrategy.noWatermarks(),
+        id + "observations: " + inputTopic, id + "kafka-source");
     raw.map(new RateProbe<RawRecord>(), RAW).name(id + "rate probe").uid(id + "probe")
         .sinkTo(KafkaSink.<RawRecord>builder()
             .setBootstrapServers(bootstrapServers)

@@ -24,8 +24,9 @@ import org.pufferflow.operators.TickWatermarks;
 
 /**
  * The Kafka sources of the job: observations from {@code kafka.inputTopic} and, with redaction, opt-outs from
- * {@code kafka.optOutTopic}, both read committed, starting from the consumer group's committed offsets (the
- * earliest offsets for a new group), or bounded by stopping offsets. Values stay raw bytes until an operator
+ * {@code kafka.optOutTopic}, both read committed, from {@link #COMMITTED} (the consumer group's committed offsets,
+ * the earliest offsets for a new group) unless the caller names other starting offsets, unbounded or bounded by
+ * stopping offsets. Values stay raw bytes until an operator
  * decodes them, so an undecodable record goes to the rejected output with its payload instead of failing the job;
  * only their event time is read in the source ({@link RawRecordDeserializer}), where {@link #eventTime} keeps one
  * watermark per partition.
@@ -33,17 +34,24 @@ import org.pufferflow.operators.TickWatermarks;
 @Internal
 public final class KafkaInputs {
 
+  /**
+   * Where a job started without state reads: the consumer group's committed offsets, the earliest offsets of a
+   * partition the group has none for. The source commits the offsets it read with every completed checkpoint.
+   */
+  public static final OffsetsInitializer COMMITTED = OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
+
   private KafkaInputs() {}
 
   /**
-   * Observations of {@code topic}; {@code stoppingOffsets == null} = unbounded. Public for {@code bench pipeline},
-   * whose Kafka pass-through job reads through the same source.
+   * Observations of {@code topic} from {@code startingOffsets} (usually {@link #COMMITTED}); {@code stoppingOffsets
+   * == null} = unbounded. Public for {@code bench pipeline}, whose Kafka pass-through job reads through the same
+   * source.
    */
   public static DataStream<RawRecord> observations(StreamExecutionEnvironment env, String bootstrapServers,
-      String topic, String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks,
-      String name, String uid) {
-    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OBSERVATIONS,
-        watermarks, name, uid);
+      String topic, String groupId, OffsetsInitializer startingOffsets, OffsetsInitializer stoppingOffsets,
+      WatermarkStrategy<RawRecord> watermarks, String name, String uid) {
+    return raw(env, bootstrapServers, topic, groupId, startingOffsets, stoppingOffsets,
+        RawRecordDeserializer.Values.OBSERVATIONS, watermarks, name, uid);
   }
 
   /**
@@ -60,20 +68,22 @@ public final class KafkaInputs {
 
   /** Opt-outs of {@code topic}, with their event time ({@code OptOut.eventTime}) as timestamp. */
   public static DataStream<RawRecord> rawOptOuts(StreamExecutionEnvironment env, String bootstrapServers, String topic,
-      String groupId, OffsetsInitializer stoppingOffsets, WatermarkStrategy<RawRecord> watermarks, String name,
-      String uid) {
-    return raw(env, bootstrapServers, topic, groupId, stoppingOffsets, RawRecordDeserializer.Values.OPT_OUTS,
-        watermarks, name, uid);
+      String groupId, OffsetsInitializer startingOffsets, OffsetsInitializer stoppingOffsets,
+      WatermarkStrategy<RawRecord> watermarks, String name, String uid) {
+    return raw(env, bootstrapServers, topic, groupId, startingOffsets, stoppingOffsets,
+        RawRecordDeserializer.Values.OPT_OUTS, watermarks, name, uid);
   }
 
   private static DataStream<RawRecord> raw(StreamExecutionEnvironment env, String bootstrapServers, String topic,
-      String groupId, OffsetsInitializer stoppingOffsets, RawRecordDeserializer.Values values,
+      String groupId, OffsetsInitializer startingOffsets, OffsetsInitializer stoppingOffsets,
+      RawRecordDeserializer.Values values,
       WatermarkStrategy<RawRecord> watermarks, String name, String uid) {
     KafkaSourceBuilder<RawRecord> b =
         KafkaSource.<RawRecord>builder()
             .setBootstrapServers(bootstrapServers)
             .setTopics(topic)
             .setGroupId(groupId)
+            .setStartingOffsets(startingOffsets)
             .setDeserializer(new RawRecordDeserializer(values))
             .setProperty("isolation.level", "read_committed")
             .setProperty("partition.discovery.interval.ms", stoppingOffsets != null ? "-1" : "60000")
@@ -82,11 +92,10 @@ public final class KafkaInputs {
             // measured: the source's pendingRecords (docs/operators.md, 'Metrics to watch')
             .setProperty(KafkaSourceOptions.REGISTER_KAFKA_CONSUMER_METRICS.key(), "false");
     if (stoppingOffsets != null) {
-      b.setStartingOffsets(OffsetsInitializer.earliest()).setBounded(stoppingOffsets);
+      b.setBounded(stoppingOffsets);
       // a bounded source restored from a savepoint must still finish (the connector's enumerator never says so)
       return env.fromSource(new RestorableBoundedSource<>(b.build()), watermarks, name).uid(uid);
     }
-    b.setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
     return env.fromSource(b.build(), watermarks, name).uid(uid);
   }
 

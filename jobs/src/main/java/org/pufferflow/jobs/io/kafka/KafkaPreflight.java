@@ -175,7 +175,8 @@ public final class KafkaPreflight {
     }
   }
 
-  private static Properties adminProperties(String bootstrapServers, Duration timeout) {
+  /** Admin client settings: every request answered or failed within {@code timeout}. */
+  static Properties adminProperties(String bootstrapServers, Duration timeout) {
     Properties p = new Properties();
     p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
