@@ -32,6 +32,7 @@ class ConfigReferenceTest {
     check(page, "## `flink`", "flink", 0);
     check(page, "## `input`", "input", 0);
     check(page, "## `output`", "output", 0);
+    check(page, "## `ledger`", "ledger", 0);
     check(page, "## `model`", "model", 0);
     check(page, "## `dphmm`", "dphmm", 0);
     check(page, "## `mqm`", "mqm", 0);
