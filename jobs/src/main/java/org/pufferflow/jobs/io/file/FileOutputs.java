@@ -98,23 +98,42 @@ public final class FileOutputs {
   /**
    * Merges the committed part files of each of {@code kinds} into its file, sorted in the canonical order
    * ({@link OutputOrder}: by subject, then tick or window, then the record's bytes), so that two runs giving the
-   * same records write byte-identical files; then deletes {@code <dir>/.parts}. Each file replaces an existing one
-   * atomically (written to a hidden temporary file, then moved). An output without records gets an empty file
-   * ({@code jsonl}: zero bytes; {@code avro}: a container file with the schema and no records). In-progress part
-   * files (names starting with a dot) are ignored. Memory is bounded: the sort spills sorted runs to
-   * {@code <dir>/.parts/.runs/} ({@link ExternalSort.Limits#DEFAULT}).
+   * same records write byte-identical files; then deletes {@code <dir>/.parts}. Every file is first written to a
+   * hidden temporary file; when all are written, each replaces its file by an atomic move. An output without
+   * records gets an empty file ({@code jsonl}: zero bytes; {@code avro}: a container file with the schema and no
+   * records). In-progress part files (names starting with a dot) are ignored. Memory is bounded: the sort spills
+   * sorted runs to {@code <dir>/.parts/.runs/} ({@link ExternalSort.Limits#DEFAULT}).
    *
    * @return the files written, in the order of {@code kinds}' enum constants
    */
   public static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds) {
-    return finish(out, kinds, ExternalSort.Limits.DEFAULT);
+    return finish(out, kinds, null, ExternalSort.Limits.DEFAULT);
+  }
+
+  /**
+   * {@link #finish(OutputConfig.Directory, Set)} committing the run's ledger entries (the committed parts of
+   * {@link #ledgerPartsOf}) with the output files ({@link LedgerDirectory.Lock#commit}): when every output's
+   * temporary file is written, the ledger's pending segment and manifest are, then the files are moved, then the
+   * segment is committed. {@code ledger} null: no ledger, as the two-argument form.
+   *
+   * <p>Caller's duty: hold {@code ledger} since before the job started, and have called its
+   * {@link LedgerDirectory.Lock#recover recover()} then.
+   */
+  public static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds, LedgerDirectory.Lock ledger) {
+    return finish(out, kinds, ledger, ExternalSort.Limits.DEFAULT);
   }
 
   /** {@link #finish(OutputConfig.Directory, Set)} with the sort's memory limits given (tests force spills). */
   @VisibleForTesting
   static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds, ExternalSort.Limits limits) {
+    return finish(out, kinds, null, limits);
+  }
+
+  private static List<Path> finish(OutputConfig.Directory out, Set<OutputKind> kinds, LedgerDirectory.Lock ledger,
+      ExternalSort.Limits limits) {
     PufferPreconditions.checkNotNull("out", out);
     List<Path> written = new ArrayList<>();
+    List<Path> tmps = new ArrayList<>();
     try {
       Files.createDirectories(Path.of(out.dir()));
       for (OutputKind kind : new TreeSet<>(kinds)) {
@@ -122,8 +141,19 @@ public final class FileOutputs {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         Path runs = Path.of(out.dir()).resolve(PARTS).resolve(RUNS).resolve(kind.fileStem());
         writeSorted(RecordFormat.of(out.format(), kind), committedParts(out, kind), runs, limits, tmp);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        tmps.add(tmp);
         written.add(target);
+      }
+      LedgerDirectory.Publication moves = () -> {
+        for (int i = 0; i < tmps.size(); i++) {
+          Files.move(tmps.get(i), written.get(i), StandardCopyOption.REPLACE_EXISTING,
+              StandardCopyOption.ATOMIC_MOVE);
+        }
+      };
+      if (ledger == null) {
+        moves.publish();
+      } else {
+        ledger.commit(ledgerPartsOf(out), tmps, written, moves);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("writing the output files in " + out.dir() + " failed", e);
@@ -148,18 +178,32 @@ public final class FileOutputs {
     return Path.of(out.dir()).resolve(PARTS).resolve(kind.fileStem());
   }
 
+  /**
+   * {@code <dir>/.parts/ledger-entries}: where the job's sink writes the ledger entries' part files (Avro container
+   * files of {@code LedgerEntry} named {@code ledger-entries*.avro}, whatever the output format).
+   */
+  public static Path ledgerPartsOf(OutputConfig.Directory out) {
+    return Path.of(out.dir()).resolve(PARTS).resolve(LedgerDirectory.PARTS_STEM);
+  }
+
   /** The committed parts of {@code kind}, sorted by file name. */
   static List<Path> committedParts(OutputConfig.Directory out, OutputKind kind) throws IOException {
-    Path dir = partsOf(out, kind);
+    return committedParts(partsOf(out, kind), kind.fileStem(), "." + out.format().configName());
+  }
+
+  /**
+   * The committed parts in {@code dir} (regular files named {@code <stem>*<suffix>}, so never an in-progress file,
+   * whose name starts with a dot), sorted by file name; none when {@code dir} does not exist.
+   */
+  static List<Path> committedParts(Path dir, String stem, String suffix) throws IOException {
     List<Path> parts = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
       return parts;
     }
-    String suffix = "." + out.format().configName();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
       for (Path f : files) {
         String name = f.getFileName().toString();
-        if (Files.isRegularFile(f) && name.startsWith(kind.fileStem()) && name.endsWith(suffix)) {
+        if (Files.isRegularFile(f) && name.startsWith(stem) && name.endsWith(suffix)) {
           parts.add(f);
         }
       }
@@ -168,7 +212,8 @@ public final class FileOutputs {
     return parts;
   }
 
-  private static void deleteTree(Path root) {
+  /** Deletes {@code root} and everything under it, if present. */
+  static void deleteTree(Path root) {
     if (!Files.exists(root)) {
       return;
     }
