@@ -63,10 +63,10 @@ import org.pufferflow.operators.state.CompactPosterior;
  *
  * <p><b>Durable ledger</b> (docs/privacy-noise.md, 'The durable ledger'): after every charge that changed the
  * ledger, the subject's {@link org.pufferflow.avro.LedgerEntry} (ledger, last release's tick, release count,
- * posterior) goes to {@link MechanismOutputs#LEDGER_ENTRIES}; a subject without Flink state is continued from the
- * {@link LedgerStore}'s entry read in {@code open()} — spend, release count and the adversary's posterior, exactly as
- * if its state had been kept — and its records at or before the entry's last tick are rejected
- * ({@code ALREADY_RELEASED}).
+ * posterior) goes to {@link MechanismOutputs#LEDGER_ENTRIES}; a subject whose Flink state is missing or behind the
+ * {@link LedgerStore}'s entry read in {@code open()} (a start without state; a restore from an old savepoint) is
+ * continued from the entry — spend, release count and the adversary's posterior, exactly as if its state had been
+ * kept — and its records at or before the entry's last tick are rejected ({@code ALREADY_RELEASED}).
  *
  * <p>Input duties (ingestion's contract): ticks strictly increase per subject and states lie in 0..N−1. A record
  * breaking them goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE} for a tick at
@@ -193,18 +193,18 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state = legacy.read();
       migrating = state != null;
     }
-    boolean fromHistory = false;
-    if (state == null) {
-      LedgerEntry history = mechanism.history(subject);
-      if (history != null) {
-        if (obs.tick <= history.getLastTick()) {
-          ctx.output(MechanismOutputs.REJECTED, mechanism.alreadyReleased(subject, obs.tick, history.getLastTick()));
-          return;
-        }
-        state = DphmmSubjectState.fromHistory(history);
-        fromHistory = true;
+    LedgerEntry history = state == null ? mechanism.historyAhead(subject, 0, 0)
+        : mechanism.historyAhead(subject, state.releaseSeq, state.ledger == null ? 0 : state.ledger.getSpent());
+    boolean fromHistory = history != null;
+    if (fromHistory) {
+      if (obs.tick <= history.getLastTick()) {
+        ctx.output(MechanismOutputs.REJECTED, mechanism.alreadyReleased(subject, obs.tick, history.getLastTick()));
+        return;
+      }
+      if (state == null) {
         mechanism.newSubject();
       }
+      state = DphmmSubjectState.fromHistory(history); // the deployment's ledger is ahead of this job's state
     }
     LedgerState ledger = state == null ? null : state.ledger;
     boolean restoredLedger = false;

@@ -170,11 +170,23 @@ final class KeyedMechanism {
   }
 
   /**
-   * The current subject's durable history when it has no Flink state of its own (call only then), or null: the
-   * store's latest entry, read in {@link #open}.
+   * The current subject's durable history if it is ahead of the subject's Flink state, else null: the store's latest
+   * entry, read in {@link #open}, when the subject has no Flink state ({@code releases} 0 and {@code spent} 0) or a
+   * state that made fewer releases or spent less — a start without state, or a restore from a savepoint older than
+   * what the deployment has published since. The function then continues the subject from the entry
+   * ({@link #historyAdopted} once its state carries it). An entry that is not ahead is dropped at once: the Flink
+   * state is as new (both are committed by the same checkpoints).
    */
-  LedgerEntry history(String subject) {
-    return history.get(subject);
+  LedgerEntry historyAhead(String subject, long releases, double spent) {
+    LedgerEntry e = history.get(subject);
+    if (e == null) {
+      return null;
+    }
+    if (e.getReleases() > releases || e.getSpent() > spent) {
+      return e;
+    }
+    history.forget(subject);
+    return null;
   }
 
   /** The subject's Flink state now carries its history: drops the entry read from the store. */

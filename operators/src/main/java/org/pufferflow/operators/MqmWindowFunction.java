@@ -159,21 +159,31 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       subject = legacy.read();
       migrated = subject != null;
     }
-    boolean fromHistory = false;
+    LedgerEntry history = null;
     if (subject == null) {
-      LedgerEntry history = mechanism.history(obs.subjectId);
-      if (history != null && obs.tick <= history.getLastTick()) {
+      history = mechanism.historyAhead(obs.subjectId, 0, 0);
+    } else {
+      LedgerState stored = mechanism.storedLedger();
+      history = mechanism.historyAhead(obs.subjectId, subject.progress.releaseSeq,
+          stored == null ? 0 : stored.getSpent());
+    }
+    boolean fromHistory = history != null;
+    if (fromHistory) {
+      if (obs.tick <= history.getLastTick()) {
         ctx.output(MechanismOutputs.REJECTED,
             mechanism.alreadyReleased(obs.subjectId, obs.tick, history.getLastTick()));
         return;
       }
+      if (subject == null) {
+        mechanism.newSubject();
+      }
+      // the deployment's ledger is ahead of this job's state: the windows start afresh, the ledger goes on
+      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
+      subject.progress.releaseSeq = history.getReleases();
+      mechanism.storeLedger(LedgerEntries.ledger(history));
+    } else if (subject == null) {
       subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
       mechanism.newSubject();
-      if (history != null) { // a start without this subject's state: its windows start afresh, its ledger goes on
-        subject.progress.releaseSeq = history.getReleases();
-        mechanism.storeLedger(LedgerEntries.ledger(history));
-        fromHistory = true;
-      }
     } else {
       if (obs.tick <= subject.progress.lastTick) {
         ctx.output(MechanismOutputs.REJECTED,

@@ -21,6 +21,7 @@ import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.file.FileInputs;
 import org.pufferflow.jobs.io.file.FileOutputs;
+import org.pufferflow.jobs.io.file.LedgerDirectory;
 import org.pufferflow.jobs.io.kafka.CsvFeed;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.io.kafka.KafkaPreflight;
@@ -163,20 +164,13 @@ public final class RunCommand implements Callable<Integer> {
           FileOutputs.clearParts(dir); // parts of an earlier run that did not finish
         }
       }
-      LocalCheckpoints local = LocalCheckpoints.create();
-      if (broker != null) {
-        local.notResumable("the embedded Kafka broker and its topics are gone with this run, so it cannot be"
-            + " resumed; its checkpoints are removed");
-      }
+      LedgerDirectory.Lock ledger = lockLedger(job);
       try {
-        int code = executeLocally(job, parallelism, bootstrap, local);
-        if (code == 0) {
-          local.finished();
-        }
-        return code;
+        return runWithLedger(job, parallelism, bootstrap, broker, ledger);
       } finally {
-        local.close(err);
-        stopReported.countDown(); // after the line saying where the checkpoints are
+        if (ledger != null) {
+          ledger.close();
+        }
       }
     } finally {
       if (broker != null) {
@@ -185,9 +179,54 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * File output with {@code ledger.dir}: locks the directory for this run and completes or discards the commit of a
+   * run that was interrupted (docs/privacy-noise.md, 'The durable ledger'); null otherwise.
+   */
+  private LedgerDirectory.Lock lockLedger(JobConfig job) {
+    if (job.ledgerDir() == null || !(job.output() instanceof OutputConfig.Directory)) {
+      return null;
+    }
+    LedgerDirectory.Lock ledger;
+    try {
+      ledger = LedgerDirectory.lock(Path.of(job.ledgerDir()));
+    } catch (IllegalStateException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+    try {
+      String recovered = ledger.recover().summary();
+      if (recovered != null) {
+        err.println(recovered);
+      }
+      return ledger;
+    } catch (IllegalStateException e) {
+      ledger.close();
+      throw new UsageException(e.getMessage(), e);
+    }
+  }
+
+  private int runWithLedger(JobConfig job, int parallelism, String bootstrap, EmbeddedKafka broker,
+      LedgerDirectory.Lock ledger) throws Exception {
+    LocalCheckpoints local = LocalCheckpoints.create();
+    if (broker != null) {
+      local.notResumable("the embedded Kafka broker and its topics are gone with this run, so it cannot be"
+          + " resumed; its checkpoints are removed");
+    }
+    try {
+      int code = executeLocally(job, parallelism, bootstrap, local, ledger);
+      if (code == 0) {
+        local.finished();
+      }
+      return code;
+    } finally {
+      local.close(err);
+      stopReported.countDown(); // after the line saying where the checkpoints are
+    }
+  }
+
   /** Runs the job on a local cluster with checkpoints in {@code local}; 0 when it finished, 130 when stopped. */
-  private int executeLocally(JobConfig job, int parallelism, String bootstrap, LocalCheckpoints local)
-      throws Exception {
+  private int executeLocally(JobConfig job, int parallelism, String bootstrap, LocalCheckpoints local,
+      LedgerDirectory.Lock ledger) throws Exception {
     ExecutionConfig exec = job.execution();
     Path checkpoints = local.dir();
     Configuration conf = ExecutionSettings.localConfiguration(exec, checkpoints);
@@ -229,7 +268,10 @@ public final class RunCommand implements Callable<Integer> {
       result = progress.await(client);
     } catch (java.util.concurrent.ExecutionException e) {
       if (stopping.get()) {
-        err.println("stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
+        err.println(job.output() instanceof OutputConfig.Directory
+            ? "stopped: the job was cancelled; no output file was written and the ledger is unchanged (both are"
+                + " written when a run finishes)"
+            : "stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
         err.flush();
         return 130;
       }
@@ -242,7 +284,7 @@ public final class RunCommand implements Callable<Integer> {
       read.commit(err);
     }
     if (job.output() instanceof OutputConfig.Directory dir) {
-      for (Path p : FileOutputs.finish(dir, assembled.outputs())) {
+      for (Path p : FileOutputs.finish(dir, assembled.outputs(), ledger)) {
         out().println("wrote " + p);
       }
     }

@@ -45,7 +45,7 @@ class ValidConfigTest {
         .isEqualTo(
             new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "observations-rejected",
                 "dphmm-releases", "mqm-histograms", "redacted-records", "ledger-events", "opt-outs",
-                "fleet-histograms", "pufferflow", "pufferflow", false));
+                "fleet-histograms", "privacy-ledger", "pufferflow", "pufferflow", false));
     assertThat(c.input()).isEqualTo(new InputConfig.KafkaTopic());
     assertThat(c.output()).isEqualTo(new OutputConfig.KafkaTopics());
     assertThat(c.execution()).isEqualTo(ExecutionConfig.UNSET);

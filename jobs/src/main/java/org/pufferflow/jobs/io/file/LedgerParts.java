@@ -1,6 +1,5 @@
 package org.pufferflow.jobs.io.file;
 
-import java.nio.file.Path;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.sink.FileSink;
@@ -20,23 +19,19 @@ import org.pufferflow.jobs.config.OutputConfig;
 @Internal
 public final class LedgerParts {
 
-  /** The parts' folder (and file prefix) inside {@code <output.dir>/.parts}. */
-  public static final String STEM = "ledger-entries";
-
   private LedgerParts() {}
 
-  /** {@code <output.dir>/.parts/ledger-entries}. */
-  public static Path dir(OutputConfig.Directory out) {
-    PufferPreconditions.checkNotNull("out", out);
-    return Path.of(out.dir()).resolve(FileOutputs.PARTS).resolve(STEM);
-  }
-
-  /** The sink of the entries: Avro container part files, one per checkpoint and subtask. */
+  /**
+   * The sink of the entries: Avro container part files named {@link LedgerDirectory#PARTS_STEM}{@code *.avro} in
+   * {@link FileOutputs#ledgerPartsOf}, one per checkpoint and subtask.
+   */
   public static Sink<LedgerEntry> sink(OutputConfig.Directory out) {
-    org.apache.flink.core.fs.Path parts = org.apache.flink.core.fs.Path.fromLocalFile(dir(out).toFile());
+    PufferPreconditions.checkNotNull("out", out);
+    org.apache.flink.core.fs.Path parts =
+        org.apache.flink.core.fs.Path.fromLocalFile(FileOutputs.ledgerPartsOf(out).toFile());
     return FileSink.forBulkFormat(parts, AvroWriters.forSpecificRecord(LedgerEntry.class))
         .withBucketAssigner(new BasePathBucketAssigner<>())
-        .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(STEM).withPartSuffix(".avro").build())
+        .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(LedgerDirectory.PARTS_STEM).withPartSuffix(".avro").build())
         .build();
   }
 }
