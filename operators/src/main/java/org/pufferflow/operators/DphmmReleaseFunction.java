@@ -40,7 +40,7 @@ import org.pufferflow.operators.state.CompactPosterior;
  *
  * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-subject} — one
  * {@link DphmmSubjectState}: the subject's {@link LedgerState}, the tick of the last release, the number of releases
- * made (the next release's noise sequence) and the adversary's posterior p⁺ after the last release
+ * made (the next release's releaseSeq) and the adversary's posterior p⁺ after the last release
  * ({@link CompactPosterior}, dense or sparse). A record therefore reads one keyed value and writes one. Earlier
  * layouts kept the ledger apart ({@code ledger-dphmm}) and, before that, the last tick, the count and the posterior
  * in three values ({@code dphmm-last-tick}, {@code dphmm-release-seq}, {@code dphmm-posterior}); on RocksDB every

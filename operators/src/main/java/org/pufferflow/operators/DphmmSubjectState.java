@@ -9,7 +9,7 @@ import org.pufferflow.operators.state.CompactPosterior;
 /**
  * All of one subject's {@link DphmmReleaseFunction} state, kept as ONE keyed value ({@code dphmm-subject},
  * {@link DphmmSubjectStateSerializer}) so that a record costs one state read and one state write: the subject's
- * privacy ledger, the tick of its last release, the number of releases made (the next release's noise sequence) and
+ * privacy ledger, the tick of its last release, the number of releases made (the next release's releaseSeq) and
  * the adversary's posterior p⁺ after the last release ({@link CompactPosterior}).
  *
  * <p>A subject whose releases were all refused by its budget has a ledger and no release yet: release count 0, no
@@ -71,7 +71,7 @@ public final class DphmmSubjectState {
     return lastTick;
   }
 
-  /** Releases made, i.e. the noise sequence of the next release. */
+  /** Releases made, i.e. the releaseSeq of the next release. */
   public long releaseSeq() {
     return releaseSeq;
   }

@@ -75,12 +75,17 @@ public final class PlanCommand implements Callable<Integer> {
     JobConfig job = ConfigLoader.load(config);
     JobPlan plan = JobPlanner.plan(PlanInputs.from(job));
     ObjectNode out = PlanConfigReport.toJson(plan);
+    LedgerOutlook ledger = LedgerOutlook.of(job);
+    if (ledger.store() != null) {
+      out.set("ledger", ledger.toJson());
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       w.println(CliJson.write(out));
     } else {
       w.println("plan of " + config);
       PlanConfigText.print(w, plan);
+      ledger.print(w);
     }
     w.flush();
     return 0;
