@@ -96,9 +96,13 @@ final class KeyedMechanism {
   private LedgerHistory history;
   private LedgerEntries entries;
 
-  /** A mechanism without a per-subject budget (redaction). */
-  KeyedMechanism(String mechanism, NoiseKeySource key) {
-    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, LedgerStore.NONE);
+  /**
+   * A mechanism without a per-subject budget (redaction), whose durable entries record only what was released.
+   *
+   * @param store the deployment's durable ledger, read in {@link #open} ({@link LedgerStore#NONE}: none)
+   */
+  KeyedMechanism(String mechanism, NoiseKeySource key, LedgerStore store) {
+    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, store);
   }
 
   /**
@@ -189,6 +193,23 @@ final class KeyedMechanism {
     return null;
   }
 
+  /**
+   * The current subject's durable history if its last tick is after {@code lastTick}, the last tick the subject's
+   * Flink state has decided ({@link Long#MIN_VALUE} without state), else null (and the entry is dropped): for a
+   * mechanism without a budget, whose entries record what was released ({@link #historyAhead} otherwise).
+   */
+  LedgerEntry historyAfter(String subject, long lastTick) {
+    LedgerEntry e = history.get(subject);
+    if (e == null) {
+      return null;
+    }
+    if (e.getLastTick() > lastTick) {
+      return e;
+    }
+    history.forget(subject);
+    return null;
+  }
+
   /** The subject's Flink state now carries its history: drops the entry read from the store. */
   void historyAdopted(String subject) {
     history.forget(subject);
@@ -208,10 +229,16 @@ final class KeyedMechanism {
    */
   void record(KeyedProcessFunction<String, ?, ?>.Context ctx, long tick, Long releasedTick, long releases,
       LedgerState ledger, CompactPosterior posterior) {
-    if (store.durable()) {
-      ctx.output(MechanismOutputs.LEDGER_ENTRIES,
-          entries.entry(mechanism, ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior));
+    LedgerEntry e = entry(ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior);
+    if (e != null) {
+      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
     }
+  }
+
+  /** The entry {@link #record} emits, for a caller with another context type; null when the job keeps no store. */
+  LedgerEntry entry(String subject, long tick, Long releasedTick, long releases, LedgerState ledger,
+      CompactPosterior posterior) {
+    return store.durable() ? entries.entry(mechanism, subject, tick, releasedTick, releases, ledger, posterior) : null;
   }
 
   /**

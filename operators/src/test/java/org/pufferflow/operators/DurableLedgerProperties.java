@@ -79,8 +79,8 @@ class DurableLedgerProperties {
       last = o.snapshot;
       store.commit(o.entries);
       for (RejectedObservation rej : o.rejected) {
-        assertThat(rej.getReasonCode()).isIn(ReasonCode.ALREADY_RELEASED, ReasonCode.DUPLICATE_TICK,
-            ReasonCode.TOO_LATE);
+        assertThat(rej.getReasonCode()).isIn(ReasonCode.ALREADY_RELEASED.name(), ReasonCode.DUPLICATE_TICK.name(),
+            ReasonCode.TOO_LATE.name());
       }
       for (DphmmRelease rel : o.releases) {
         String id = rel.getSubjectId() + "/" + rel.getTick();
