@@ -51,7 +51,8 @@ class RunCommandBrokerTest {
     Path f = dir.resolve(name + ".yaml");
     Files.writeString(f, String.join("\n",
         "kafka: {bootstrapServers: \"" + kafka.bootstrapServers() + "\", inputTopic: " + name + "-in, rejectedTopic: "
-            + name + "-rej, dphmmTopic: " + name + "-dphmm, ledgerTopic: " + name + "-ledger, transactionalIdPrefix: "
+            + name + "-rej, dphmmTopic: " + name + "-dphmm, ledgerTopic: " + name + "-ledger, ledgerStoreTopic: " + name
+            + "-store, transactionalIdPrefix: "
             + name + ", groupId: " + name + kafkaExtra + "}",
         "time: {tickMillis: 1000}",
         "model: {states: [a, b], transition: [[0.9, 0.1], [0.2, 0.8]], query: [[0.0], [1.0]]}",
