@@ -174,50 +174,12 @@ final class KeyedMechanism {
   }
 
   /**
-   * The current subject's durable history if it is ahead of the subject's Flink state, else null: the store's latest
-   * entry, read in {@link #open}, when the subject has no Flink state ({@code releases} 0 and {@code spent} 0) or a
-   * state that made fewer releases or spent less — a start without state, or a restore from a savepoint older than
-   * what the deployment has published since. The function then continues the subject from the entry
-   * ({@link #historyAdopted} once its state carries it). An entry that is not ahead is dropped at once: the Flink
-   * state is as new (both are committed by the same checkpoints).
+   * The durable history of the subjects this instance owns, read from the store in {@link #open}: the functions
+   * continue a subject from it when its Flink state is missing or behind ({@link LedgerHistory#ahead},
+   * {@link LedgerHistory#after}) and {@link LedgerHistory#forget} it once their state carries it.
    */
-  LedgerEntry historyAhead(String subject, long releases, double spent) {
-    LedgerEntry e = history.get(subject);
-    if (e == null) {
-      return null;
-    }
-    if (e.getReleases() > releases || e.getSpent() > spent) {
-      return e;
-    }
-    history.forget(subject);
-    return null;
-  }
-
-  /**
-   * The current subject's durable history if its last tick is after {@code lastTick}, the last tick the subject's
-   * Flink state has decided ({@link Long#MIN_VALUE} without state), else null (and the entry is dropped): for a
-   * mechanism without a budget, whose entries record what was released ({@link #historyAhead} otherwise).
-   */
-  LedgerEntry historyAfter(String subject, long lastTick) {
-    LedgerEntry e = history.get(subject);
-    if (e == null) {
-      return null;
-    }
-    if (e.getLastTick() > lastTick) {
-      return e;
-    }
-    history.forget(subject);
-    return null;
-  }
-
-  /** The subject's Flink state now carries its history: drops the entry read from the store. */
-  void historyAdopted(String subject) {
-    history.forget(subject);
-  }
-
-  /** Subjects whose durable history is held and not adopted yet (tests). */
-  int historySize() {
-    return history.size();
+  LedgerHistory history() {
+    return history;
   }
 
   /**

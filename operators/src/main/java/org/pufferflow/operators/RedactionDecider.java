@@ -122,7 +122,7 @@ final class RedactionDecider implements Serializable {
       return mechanism.outsideModel(o, stateBits.length);
     }
     RedactionBuffer stored = state.value();
-    LedgerEntry history = mechanism.historyAfter(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided());
+    LedgerEntry history = mechanism.history().after(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided());
     if (history != null && o.tick <= history.getLastTick()) {
       return mechanism.alreadyReleased(subject, o.tick, history.getLastTick());
     }
@@ -153,7 +153,7 @@ final class RedactionDecider implements Serializable {
     optOuts.inc();
     RedactionBuffer stored = state.value();
     RedactionBuffer b = buffer(subject, stored,
-        mechanism.historyAfter(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided()));
+        mechanism.history().after(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided()));
     long from = o.getFromTick();
     long to = o.getToTick();
     if (from > to || from == OptOutRanges.NONE) {
@@ -227,7 +227,7 @@ final class RedactionDecider implements Serializable {
     }
     if (history != null) {
       b.continueAfter(history.getLastTick());
-      mechanism.historyAdopted(subject);
+      mechanism.history().forget(subject);
     }
     return b;
   }
