@@ -61,6 +61,12 @@ public record JobConfig(
     return dphmm != null || mqm != null || redaction != null;
   }
 
+  /** This configuration with another {@code kafka} section (the same validated mechanisms). */
+  public JobConfig withKafka(KafkaConfig k) {
+    return new JobConfig(k, time, model, discretizer, dphmm, dphmmBudget, mqm, mqmBudget, mqmFleet, redaction, noise,
+        input, output, ledgerDir, execution, ingest);
+  }
+
   /** True when the job reads or writes Kafka (and so needs a broker). */
   public boolean usesKafka() {
     return input.kafka() || output.kafka();

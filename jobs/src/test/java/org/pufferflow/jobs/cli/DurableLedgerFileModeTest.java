@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,19 +142,7 @@ class DurableLedgerFileModeTest {
         config(dir, key, february, "out-failed", "ledger")).replace("flink: {", "flink: {restartAttempts: 0, "));
     byte[] keyBytes = Files.readAllBytes(key);
     // RunCommand prints "running …" once the job is built, before the operators load the key: take it away then
-    PrintStream systemErr = new PrintStream(new ByteArrayOutputStream(), true) {
-      @Override
-      public void println(String line) {
-        if (line.startsWith("running ")) {
-          try {
-            Files.delete(key);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
-        super.println(line);
-      }
-    };
+    PrintStream systemErr = CliHarness.deletingOnRunning(key, new ByteArrayOutputStream());
     Run failed = CliHarness.run(RunCommand::new, systemErr, "--config", failing.toString());
     assertThat(failed.code()).as(failed.err()).isEqualTo(1);
     assertThat(files(dir.resolve("ledger"))).as("the ledger, byte for byte").containsOnlyKeys(before.keySet())

@@ -145,7 +145,7 @@ public final class KafkaPreflight {
    * ({@code cleanup.policy=compact}); with {@code delete} too, retention would drop a quiet subject's entry and with
    * it its spend.
    */
-  static final Map<String, String> LEDGER_STORE_CONFIG = Map.of("cleanup.policy", "compact");
+  public static final Map<String, String> LEDGER_STORE_CONFIG = Map.of("cleanup.policy", "compact");
 
   private static void requireCompacted(Admin admin, String topic, String bootstrapServers, Duration timeout) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
