@@ -38,8 +38,9 @@ public enum ReasonCode {
   /** redaction: an opt-out with {@code fromTick > toTick}, or one that would exceed the subject's limit of held
    * opt-out ranges; nothing of it is protected. */
   OPT_OUT_REFUSED,
-  /** DPHMM, MQM: the record's tick is at or before the last tick the deployment's durable ledger recorded for the
-   * subject (charged or released by an earlier run, or an earlier job of the same deployment); publishing it again
-   * could reuse a context's noise on other data (docs/privacy-noise.md, 'The durable ledger'). */
+  /** DPHMM, MQM, redaction: the record's tick is at or before the last tick the deployment's durable ledger
+   * recorded for the subject (charged, released or decided by an earlier run, or an earlier job of the same
+   * deployment); publishing it again could reuse a context's noise on other data (docs/privacy-noise.md, 'The
+   * durable ledger'). */
   ALREADY_RELEASED
 }

@@ -53,9 +53,9 @@ import org.pufferflow.operators.state.CompactPosterior;
  *
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
  * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, tick)
- * ({@link NoiseContext}: the tick identifies the release for the life of the key); the release is computed into scratch arrays, then its DPHMM cost (ε, or 0 for an exact
- * release with |C| = 1: Theorem 5.2 of the DPHMM paper) is charged through {@link KeyedMechanism#charge}. Only a charged release
- * is emitted and committed to state. A refused release changes nothing but the ledger: the adversary saw nothing at
+ * ({@link NoiseContext}: the tick identifies the release for the life of the key); the release is computed into
+ * scratch arrays, then its DPHMM cost (ε, or 0 for an exact release with |C| = 1: Theorem 5.2 of the DPHMM paper) is
+ * charged through {@link KeyedMechanism#charge}. Only a charged release is emitted and committed to state. A refused release changes nothing but the ledger: the adversary saw nothing at
  * that tick, so its posterior stays p⁺ of the last release, and the next release propagates it over the whole gap
  * since that release (M^g with g counted from the last release's tick). The refusal that exhausts the budget emits
  * exactly one {@code LedgerEvent} to {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the
@@ -193,8 +193,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state = legacy.read();
       migrating = state != null;
     }
-    LedgerEntry history = state == null ? mechanism.historyAhead(subject, 0, 0)
-        : mechanism.historyAhead(subject, state.releaseSeq, state.ledger == null ? 0 : state.ledger.getSpent());
+    LedgerEntry history = state == null ? mechanism.history().ahead(subject, 0, 0)
+        : mechanism.history().ahead(subject, state.releaseSeq, state.ledger == null ? 0 : state.ledger.getSpent());
     boolean fromHistory = history != null;
     if (fromHistory) {
       if (obs.tick <= history.getLastTick()) {
@@ -255,7 +255,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
           state.posterior);
     }
     if (fromHistory) {
-      mechanism.historyAdopted(subject);
+      mechanism.history().forget(subject);
     }
     if (migrating) {
       legacy.clear();

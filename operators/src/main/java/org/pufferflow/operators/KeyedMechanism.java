@@ -96,9 +96,13 @@ final class KeyedMechanism {
   private LedgerHistory history;
   private LedgerEntries entries;
 
-  /** A mechanism without a per-subject budget (redaction). */
-  KeyedMechanism(String mechanism, NoiseKeySource key) {
-    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, LedgerStore.NONE);
+  /**
+   * A mechanism without a per-subject budget (redaction), whose durable entries record only what was released.
+   *
+   * @param store the deployment's durable ledger, read in {@link #open} ({@link LedgerStore#NONE}: none)
+   */
+  KeyedMechanism(String mechanism, NoiseKeySource key, LedgerStore store) {
+    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, store);
   }
 
   /**
@@ -170,33 +174,12 @@ final class KeyedMechanism {
   }
 
   /**
-   * The current subject's durable history if it is ahead of the subject's Flink state, else null: the store's latest
-   * entry, read in {@link #open}, when the subject has no Flink state ({@code releases} 0 and {@code spent} 0) or a
-   * state that made fewer releases or spent less — a start without state, or a restore from a savepoint older than
-   * what the deployment has published since. The function then continues the subject from the entry
-   * ({@link #historyAdopted} once its state carries it). An entry that is not ahead is dropped at once: the Flink
-   * state is as new (both are committed by the same checkpoints).
+   * The durable history of the subjects this instance owns, read from the store in {@link #open}: the functions
+   * continue a subject from it when its Flink state is missing or behind ({@link LedgerHistory#ahead},
+   * {@link LedgerHistory#after}) and {@link LedgerHistory#forget} it once their state carries it.
    */
-  LedgerEntry historyAhead(String subject, long releases, double spent) {
-    LedgerEntry e = history.get(subject);
-    if (e == null) {
-      return null;
-    }
-    if (e.getReleases() > releases || e.getSpent() > spent) {
-      return e;
-    }
-    history.forget(subject);
-    return null;
-  }
-
-  /** The subject's Flink state now carries its history: drops the entry read from the store. */
-  void historyAdopted(String subject) {
-    history.forget(subject);
-  }
-
-  /** Subjects whose durable history is held and not adopted yet (tests). */
-  int historySize() {
-    return history.size();
+  LedgerHistory history() {
+    return history;
   }
 
   /**
@@ -208,10 +191,16 @@ final class KeyedMechanism {
    */
   void record(KeyedProcessFunction<String, ?, ?>.Context ctx, long tick, Long releasedTick, long releases,
       LedgerState ledger, CompactPosterior posterior) {
-    if (store.durable()) {
-      ctx.output(MechanismOutputs.LEDGER_ENTRIES,
-          entries.entry(mechanism, ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior));
+    LedgerEntry e = entry(ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior);
+    if (e != null) {
+      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
     }
+  }
+
+  /** The entry {@link #record} emits, for a caller with another context type; null when the job keeps no store. */
+  LedgerEntry entry(String subject, long tick, Long releasedTick, long releases, LedgerState ledger,
+      CompactPosterior posterior) {
+    return store.durable() ? entries.entry(mechanism, subject, tick, releasedTick, releases, ledger, posterior) : null;
   }
 
   /**

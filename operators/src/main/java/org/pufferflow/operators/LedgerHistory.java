@@ -47,6 +47,41 @@ final class LedgerHistory {
     return new LedgerHistory(m);
   }
 
+  /**
+   * The subject's entry if it is ahead of the subject's Flink state, else null: when the subject has no Flink state
+   * ({@code releases} 0 and {@code spent} 0) or a state that made fewer releases or spent less — a start without
+   * state, or a restore from a savepoint older than what the deployment has published since. An entry that is not
+   * ahead is forgotten at once: the Flink state is as new (both are committed by the same checkpoints).
+   */
+  LedgerEntry ahead(String subject, long releases, double spent) {
+    LedgerEntry e = get(subject);
+    if (e == null) {
+      return null;
+    }
+    if (e.getReleases() > releases || e.getSpent() > spent) {
+      return e;
+    }
+    forget(subject);
+    return null;
+  }
+
+  /**
+   * The subject's entry if its last tick is after {@code lastTick}, the last tick the subject's Flink state decided
+   * ({@link Long#MIN_VALUE} without state), else null (and the entry is forgotten): for a mechanism without a
+   * budget, whose entries record what was released ({@link #ahead} otherwise).
+   */
+  LedgerEntry after(String subject, long lastTick) {
+    LedgerEntry e = get(subject);
+    if (e == null) {
+      return null;
+    }
+    if (e.getLastTick() > lastTick) {
+      return e;
+    }
+    forget(subject);
+    return null;
+  }
+
   /** The subject's latest entry, or null if the store has none (or it was {@link #forget forgotten}). */
   LedgerEntry get(String subject) {
     return entries.isEmpty() ? null : entries.get(subject);

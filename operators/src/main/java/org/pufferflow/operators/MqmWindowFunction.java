@@ -40,9 +40,12 @@ import org.pufferflow.operators.state.StateWindow;
  * each subject on its first accepted record ({@link MqmLegacyState}). The schedule is {@link MqmWindowPlan}'s
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
- * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject,
- * the window's end tick), after the budget charged it ε* (the argument is in docs/operators.md). The noise key, the budget,
- * the metrics and the rejections are {@link KeyedMechanism}'s, which also states the contract-breach policy.
+ * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject, the
+ * window's end tick), after the budget charged it ε* (the argument is in docs/operators.md). The noise key, the
+ * budget, the metrics and the rejections are {@link KeyedMechanism}'s, which also states the contract-breach policy.
+ * A subject whose Flink state is missing or behind the durable ledger's entry continues from it: its windows start
+ * afresh, its ledger and release count go on, and its records at or before the entry's last tick are rejected
+ * ({@code ALREADY_RELEASED}; docs/privacy-noise.md, 'The durable ledger').
  *
  * <p>Per record: O(1) work and no allocation unless a window is released (the release is O(k) plus the output
  * record). Outputs carry public quantities only: ticks, labels, noisy counts, scales, ε and mode.
@@ -161,10 +164,10 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     }
     LedgerEntry history = null;
     if (subject == null) {
-      history = mechanism.historyAhead(obs.subjectId, 0, 0);
+      history = mechanism.history().ahead(obs.subjectId, 0, 0);
     } else {
       LedgerState stored = mechanism.storedLedger();
-      history = mechanism.historyAhead(obs.subjectId, subject.progress.releaseSeq,
+      history = mechanism.history().ahead(obs.subjectId, subject.progress.releaseSeq,
           stored == null ? 0 : stored.getSpent());
     }
     boolean fromHistory = history != null;
@@ -207,7 +210,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     }
     subjectState.update(subject);
     if (fromHistory) {
-      mechanism.historyAdopted(obs.subjectId);
+      mechanism.history().forget(obs.subjectId);
     }
     if (migrated) {
       legacy.clear();

@@ -6,6 +6,7 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.TickClock;
@@ -49,7 +50,16 @@ public final class PreloadedRedactionFunction
    */
   public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
       OptOutPreload preload, List<String> bitLabels) {
-    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, false, bitLabels);
+    this(spec, key, stateBits, clock, preload, bitLabels, LedgerStore.NONE);
+  }
+
+  /**
+   * @param store the deployment's durable ledger: read in {@code open()}, written through
+   *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
+   */
+  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+      OptOutPreload preload, List<String> bitLabels, LedgerStore store) {
+    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, false, bitLabels, store);
   }
 
   @Override
@@ -63,11 +73,20 @@ public final class PreloadedRedactionFunction
     if (rejected != null) {
       ctx.output(MechanismOutputs.REJECTED, rejected);
     }
+    recordLedger(ctx);
+  }
+
+  private void recordLedger(Context ctx) {
+    LedgerEntry e = decider.takeEntry(ctx.getCurrentKey());
+    if (e != null) {
+      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
+    }
   }
 
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
     decider.onTimer(ctx.getCurrentKey(), ctx.timerService(), out);
+    recordLedger(ctx);
   }
 
   /** This instance's metrics (after {@code open()}; tests). */

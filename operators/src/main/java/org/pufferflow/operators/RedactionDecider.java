@@ -15,6 +15,8 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.TimerService;
 import org.apache.flink.util.Collector;
+import org.pufferflow.accounting.LedgerState;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
@@ -51,19 +53,25 @@ final class RedactionDecider implements Serializable {
 
   private static final ReasonCode[] REASONS = {
     ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE,
-    ReasonCode.UNKNOWN_LABEL
+    ReasonCode.UNKNOWN_LABEL, ReasonCode.ALREADY_RELEASED
   };
 
   private final RedactionPlan spec;
   private final NoiseKeySource key;
   private final int[] stateBits;
   private final TickClock clock;
+  /** Redaction has no budget: its entries carry a ledger that never charged. */
+  private static final LedgerState NO_BUDGET = new LedgerState();
+
   private final String[] bitLabels;
   private final OptOutPreload preload;
+  private final LedgerStore store;
   private final boolean optOutStream;
 
   private transient StreamingContract contract;
   private transient KeyedMechanism mechanism;
+  /** The last tick the current call decided, or NONE (set in open()). */
+  private transient long decidedUpTo;
   private transient ValueState<RedactionBuffer> state;
   private transient Counter released;
   private transient Counter redacted;
@@ -71,7 +79,8 @@ final class RedactionDecider implements Serializable {
 
   /** The parameters of RedactionFunction's constructor, validated as documented there. */
   RedactionDecider(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock, OptOutPreload preload,
-      boolean optOutStream, List<String> bitLabels) {
+      boolean optOutStream, List<String> bitLabels, LedgerStore store) {
+    this.store = PufferPreconditions.checkNotNull("ledger store", store);
     PufferPreconditions.checkArgument(bitLabels == null || bitLabels.size() == 2,
         "bitLabels = %s: must name bit 0 and bit 1", bitLabels);
     this.bitLabels = bitLabels == null ? null : new String[] {bitLabels.get(0), bitLabels.get(1)};
@@ -92,7 +101,8 @@ final class RedactionDecider implements Serializable {
   /** Builds the contract, loads the noise key, registers the metrics and the keyed state (the function's open()). */
   void open(RuntimeContext context) {
     contract = StreamingContract.of(spec, spec.holdBackTicks(), clock);
-    mechanism = new KeyedMechanism(NoiseContext.REDACTION, key);
+    mechanism = new KeyedMechanism(NoiseContext.REDACTION, key, store);
+    decidedUpTo = RedactionBuffer.NONE;
     mechanism.open(context, REASONS);
     state = context.getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
     OperatorMetrics metrics = mechanism.metrics();
@@ -111,7 +121,12 @@ final class RedactionDecider implements Serializable {
     if (!KeyedMechanism.inModel(o.state, stateBits.length)) {
       return mechanism.outsideModel(o, stateBits.length);
     }
-    RedactionBuffer b = buffer(subject);
+    RedactionBuffer stored = state.value();
+    LedgerEntry history = mechanism.history().after(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided());
+    if (history != null && o.tick <= history.getLastTick()) {
+      return mechanism.alreadyReleased(subject, o.tick, history.getLastTick());
+    }
+    RedactionBuffer b = buffer(subject, stored, history);
     long newest = b.newestTick();
     if (newest != RedactionBuffer.NONE && o.tick <= newest) {
       return mechanism.outOfOrder(o.subjectId, o.tick, newest, "newest tick");
@@ -136,7 +151,9 @@ final class RedactionDecider implements Serializable {
   /** An opt-out of the current subject {@code subject}; its rejections, if any, go to {@code rejected}. */
   void optOut(OptOut o, String subject, Consumer<RejectedObservation> rejected) throws IOException {
     optOuts.inc();
-    RedactionBuffer b = buffer(subject);
+    RedactionBuffer stored = state.value();
+    RedactionBuffer b = buffer(subject, stored,
+        mechanism.history().after(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided()));
     long from = o.getFromTick();
     long to = o.getToTick();
     if (from > to || from == OptOutRanges.NONE) {
@@ -186,6 +203,7 @@ final class RedactionDecider implements Serializable {
     OptOutRanges ranges = b.optOuts();
     boolean release = spec.release(t, x, ranges, mechanism.random(), subject);
     b.removeFirst();
+    decidedUpTo = t;
     if (!ranges.isEmpty()) {
       ranges.pruneBefore(spec.oldestRelevantTick(t + 1));
     }
@@ -194,8 +212,12 @@ final class RedactionDecider implements Serializable {
     (release ? released : redacted).inc();
   }
 
-  private RedactionBuffer buffer(String subject) throws IOException {
-    RedactionBuffer b = state.value();
+  /**
+   * The subject's buffer: {@code stored}, or a new one; continued after the tick its durable {@code history} holds
+   * when that is ahead of it (a start without state, an old savepoint). The caller stores it.
+   */
+  private RedactionBuffer buffer(String subject, RedactionBuffer stored, LedgerEntry history) {
+    RedactionBuffer b = stored;
     if (b == null) {
       b = new RedactionBuffer(OptOutRanges.DEFAULT_CAPACITY);
       mechanism.newSubject();
@@ -203,7 +225,25 @@ final class RedactionDecider implements Serializable {
         throw new IllegalStateException("preloaded opt-outs exceed the subject's capacity (checked when built)");
       }
     }
+    if (history != null) {
+      b.continueAfter(history.getLastTick());
+      mechanism.history().forget(subject);
+    }
     return b;
+  }
+
+  /**
+   * The subject's durable ledger entry if the last call ({@link #observe}, {@link #optOut}, {@link #onTimer})
+   * decided records and the job keeps a store, else null: the function emits it to
+   * {@link MechanismOutputs#LEDGER_ENTRIES}. Its last tick is the last tick decided (released or redacted).
+   */
+  LedgerEntry takeEntry(String subject) {
+    if (decidedUpTo == RedactionBuffer.NONE) {
+      return null;
+    }
+    long t = decidedUpTo;
+    decidedUpTo = RedactionBuffer.NONE;
+    return mechanism.entry(subject, t, null, 0, NO_BUDGET, null);
   }
 
   private RejectedObservation reject(ReasonCode reason, OptOut o, String message) {

@@ -7,6 +7,7 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
@@ -102,7 +103,16 @@ public final class RedactionFunction
    */
   public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
       OptOutPreload preload, boolean optOutStream, List<String> bitLabels) {
-    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, optOutStream, bitLabels);
+    this(spec, key, stateBits, clock, preload, optOutStream, bitLabels, LedgerStore.NONE);
+  }
+
+  /**
+   * @param store the deployment's durable ledger: read in {@code open()}, written through
+   *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
+   */
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
+      OptOutPreload preload, boolean optOutStream, List<String> bitLabels, LedgerStore store) {
+    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, optOutStream, bitLabels, store);
   }
 
   @Override
@@ -116,16 +126,26 @@ public final class RedactionFunction
     if (rejected != null) {
       ctx.output(MechanismOutputs.REJECTED, rejected);
     }
+    recordLedger(ctx);
+  }
+
+  private void recordLedger(Context ctx) {
+    LedgerEntry e = decider.takeEntry(ctx.getCurrentKey());
+    if (e != null) {
+      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
+    }
   }
 
   @Override
   public void processElement2(OptOut o, Context ctx, Collector<RedactedRecord> out) throws Exception {
     decider.optOut(o, ctx.getCurrentKey(), r -> ctx.output(MechanismOutputs.REJECTED, r));
+    recordLedger(ctx);
   }
 
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
     decider.onTimer(ctx.getCurrentKey(), ctx.timerService(), out);
+    recordLedger(ctx);
   }
 
   /** The opt-out's Avro binary encoding (the payload of its rejection). */

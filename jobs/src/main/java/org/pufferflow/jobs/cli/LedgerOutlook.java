@@ -10,7 +10,6 @@ import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.file.LedgerDirectory;
-import org.pufferflow.operators.DphmmReleaseFunction;
 import org.pufferflow.noise.NoiseContext;
 
 /**
@@ -28,15 +27,16 @@ record LedgerOutlook(String store, Map<String, Integer> subjects, Map<String, In
   static LedgerOutlook of(JobConfig job) {
     Map<String, Integer> subjects = new LinkedHashMap<>();
     Map<String, Integer> exhausted = new LinkedHashMap<>();
-    if (!job.hasBudget()) {
+    if (!job.anyMechanism()) {
       return new LedgerOutlook(null, subjects, exhausted);
     }
     if (!(job.output() instanceof OutputConfig.Directory)) {
       return new LedgerOutlook("kafka.ledgerStoreTopic " + job.kafka().ledgerStoreTopic(), subjects, exhausted);
     }
     LedgerDirectory dir = new LedgerDirectory(job.ledgerDir());
-    for (String mechanism : new String[] {DphmmReleaseFunction.MECHANISM, NoiseContext.MQM}) {
-      if (mechanism.equals(NoiseContext.MQM) ? job.mqm() == null : job.dphmm() == null) {
+    for (String mechanism : new String[] {NoiseContext.DPHMM, NoiseContext.MQM, NoiseContext.REDACTION}) {
+      if (mechanism.equals(NoiseContext.DPHMM) ? job.dphmm() == null
+          : mechanism.equals(NoiseContext.MQM) ? job.mqm() == null : job.redaction() == null) {
         continue;
       }
       Map<String, LedgerEntry> latest = new HashMap<>();

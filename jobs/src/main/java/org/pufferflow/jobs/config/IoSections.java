@@ -56,15 +56,15 @@ final class IoSections {
   }
 
   /**
-   * The durable ledger's rules (docs/privacy-noise.md, 'The durable ledger'): file output with a budget needs
+   * The durable ledger's rules (docs/privacy-noise.md, 'The durable ledger'): file output with a mechanism needs
    * {@code ledger.dir}; Kafka output keeps its ledger in {@code kafka.ledgerStoreTopic} and takes no directory.
    */
   static void checkLedger(JobConfig config) {
     boolean files = config.output() instanceof OutputConfig.Directory;
-    if (files && config.hasBudget() && config.ledgerDir() == null) {
-      throw new ConfigException("ledger.dir", "required: a job with a budget (dphmm, mqm) writing files keeps"
-          + " each subject's spend and released ticks in a directory every run of the deployment shares; name it"
-          + " (ledger: {dir: DIR})");
+    if (files && config.anyMechanism() && config.ledgerDir() == null) {
+      throw new ConfigException("ledger.dir", "required: a job with a mechanism (dphmm, mqm, redaction) writing"
+          + " files keeps each subject's spend and released ticks in a directory every run of the deployment"
+          + " shares; name it (ledger: {dir: DIR})");
     }
     if (!files && config.ledgerDir() != null) {
       throw new ConfigException("ledger.dir", "only for file output; a job writing Kafka keeps its ledger in the"

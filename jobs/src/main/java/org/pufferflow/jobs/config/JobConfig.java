@@ -31,7 +31,7 @@ import org.pufferflow.operators.NoiseKeySource;
  * @param output where the outputs go: Kafka topics or one file per output in a directory
  * @param ledgerDir file output: {@code ledger.dir}, the absolute directory of the deployment's durable privacy ledger
  *     that every run shares (docs/privacy-noise.md, 'The durable ledger'); {@code null} without one (Kafka output
- *     keeps it in {@code kafka.ledgerStoreTopic}; a file-mode job without a budget needs none)
+ *     keeps it in {@code kafka.ledgerStoreTopic}; a file-mode job without a mechanism needs none)
  * @param execution parallelism, checkpointing, state backend and restarts as far as the file sets them
  * @param ingest the tick clock, validator (with the discretizer) and lateness rule, built once from time, model and
  *     discretizer; the pipeline uses these objects as they are
@@ -61,9 +61,10 @@ public record JobConfig(
     return dphmm != null || mqm != null || redaction != null;
   }
 
-  /** True when a mechanism with a per-subject budget (DPHMM, MQM) is enabled: the job keeps a durable ledger. */
-  public boolean hasBudget() {
-    return dphmm != null || mqm != null;
+  /** This configuration with another {@code kafka} section (the same validated mechanisms). */
+  public JobConfig withKafka(KafkaConfig k) {
+    return new JobConfig(k, time, model, discretizer, dphmm, dphmmBudget, mqm, mqmBudget, mqmFleet, redaction, noise,
+        input, output, ledgerDir, execution, ingest);
   }
 
   /** True when the job reads or writes Kafka (and so needs a broker). */

@@ -48,6 +48,12 @@ public record KafkaConfig(
     return port >= 1 && port <= 65535;
   }
 
+  /** This configuration with another {@code ledgerStoreTopic} (benchmarks: a fresh deployment per run). */
+  public KafkaConfig withLedgerStoreTopic(String topic) {
+    return new KafkaConfig(bootstrapServers, inputTopic, rejectedTopic, dphmmTopic, mqmTopic, redactedTopic, ledgerTopic,
+        optOutTopic, fleetTopic, topic, transactionalIdPrefix, groupId, createTopics);
+  }
+
   /** True when the job should start the embedded broker. */
   public boolean embedded() {
     return EMBEDDED.equals(bootstrapServers);

@@ -10,8 +10,8 @@ final class KafkaSection {
   private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 
   private static final String[] TOPIC_KEYS = {
-    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic", "fleetTopic",
-    "ledgerStoreTopic"
+    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic",
+    "fleetTopic", "ledgerStoreTopic"
   };
   private static final String[] TOPIC_DEFAULTS = {
     "observations", "observations-rejected", "dphmm-releases", "mqm-histograms", "redacted-records",

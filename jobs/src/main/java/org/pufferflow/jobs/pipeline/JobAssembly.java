@@ -39,7 +39,8 @@ import org.pufferflow.operators.StateObservation;
  *     ─→ accepted observations (keyed by subject)
  *     ─→ DPHMM / MQM (+ fleet) / redaction (opt-outs: Kafka topic, or a CSV file applied before any decision)
  *     ─→ one sink per output: Kafka (EXACTLY_ONCE) or files;  rejected = ingestion ∪ mechanisms ∪ bad opt-outs
- *     ─→ DPHMM / MQM ledger entries ─→ the durable ledger (kafka.ledgerStoreTopic, or ledger.dir's staged parts)
+ *     ─→ every mechanism's ledger entries ─→ the durable ledger (kafka.ledgerStoreTopic, or ledger.dir's
+ *        staged parts)
  * </pre>
  * Execution settings (parallelism, checkpointing, state backend) are not set here ({@link ExecutionSettings}). Build
  * with {@link #builder}; conflicting or missing settings are refused when {@link Builder#build} is called.

@@ -10,7 +10,7 @@ import org.pufferflow.operators.LedgerStore;
 /**
  * The durable ledger of a configuration (docs/privacy-noise.md, 'The durable ledger'): it commits with the outputs,
  * so it lives where they go — the compacted topic {@code kafka.ledgerStoreTopic} for Kafka output, {@code ledger.dir}
- * for file output. A job without a budgeted mechanism (redaction alone) keeps none.
+ * for file output. A job without a mechanism keeps none.
  */
 @Internal
 public final class LedgerStores {
@@ -21,7 +21,7 @@ public final class LedgerStores {
    * @param bootstrapServers the broker (Kafka output), or null
    */
   public static LedgerStore of(JobConfig config, String bootstrapServers) {
-    if (!config.hasBudget()) {
+    if (!config.anyMechanism()) {
       return LedgerStore.NONE;
     }
     if (config.output() instanceof OutputConfig.Directory) {

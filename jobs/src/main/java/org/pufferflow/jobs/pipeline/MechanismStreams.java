@@ -57,8 +57,8 @@ import org.pufferflow.operators.StateObservation;
  *     topic; {@code null} when no mechanism is enabled
  * @param fleet the fleet histograms (sums of the subjects' released window histograms per window); {@code null}
  *     unless MQM is enabled with {@code mqm.fleet: true}
- * @param ledgerEntries the durable ledger entries of DPHMM and MQM, for the deployment's {@link LedgerStore};
- *     {@code null} without a budgeted mechanism or with {@link LedgerStore#NONE}
+ * @param ledgerEntries the durable ledger entries of every enabled mechanism, for the deployment's
+ *     {@link LedgerStore}; {@code null} without a mechanism or with {@link LedgerStore#NONE}
  */
 @PublicEvolving
 public record MechanismStreams(
@@ -111,15 +111,15 @@ public record MechanismStreams(
     DataStream<WindowHistogram> mqm = null;
     DataStream<RedactedRecord> redaction = null;
     if (config.dphmm() != null) {
-      dphmm = g.addBudgeted(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), store, id));
+      dphmm = g.addDurable(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), store, id));
     }
     if (config.mqm() != null) {
-      mqm = g.addBudgeted(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
+      mqm = g.addDurable(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
           config.ingest().clock(), store, id));
     }
     if (config.redaction() != null) {
-      redaction = g.add(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
-          config.ingest().clock(), config.model().states(), id));
+      redaction = g.addDurable(redaction(observations, optOuts, preload, config.redaction(), config.noise(),
+          config.ingest().clock(), config.model().states(), store, id));
     }
     DataStream<FleetHistogram> fleet = null;
     if (mqm != null && config.mqmFleet()) {
@@ -166,17 +166,19 @@ public record MechanismStreams(
    */
   public static SingleOutputStreamOperator<RedactedRecord> redaction(KeyedStream<StateObservation, String> observations,
       DataStream<OptOut> optOuts, OptOutPreload preload, RedactionPlan spec, NoiseKeySource key, TickClock clock,
-      List<String> stateLabels, String idPrefix) {
+      List<String> stateLabels, LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
     List<String> labels = List.copyOf(stateLabels);
     SingleOutputStreamOperator<RedactedRecord> redacted;
     if (optOuts == null) {
       redacted = observations.process(
-          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels), REDACTION_TYPE);
+          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels, store),
+          REDACTION_TYPE);
     } else {
       KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
       redacted = observations.connect(keyedOptOuts).process(
-          new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels), REDACTION_TYPE);
+          new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels, store),
+          REDACTION_TYPE);
     }
     return redacted.name(id + "redaction").uid(id + REDACTION_UID);
   }
@@ -222,8 +224,8 @@ public record MechanismStreams(
       return op;
     }
 
-    /** {@link #add}, for a function that keeps a budget: its ledger entries too. */
-    <T> SingleOutputStreamOperator<T> addBudgeted(SingleOutputStreamOperator<T> op) {
+    /** {@link #add}, for a function that keeps durable ledger entries (every mechanism): those too. */
+    <T> SingleOutputStreamOperator<T> addDurable(SingleOutputStreamOperator<T> op) {
       if (store.durable()) {
         DataStream<LedgerEntry> entries = op.getSideOutput(MechanismOutputs.LEDGER_ENTRIES);
         ledgerEntries = ledgerEntries == null ? entries : ledgerEntries.union(entries);

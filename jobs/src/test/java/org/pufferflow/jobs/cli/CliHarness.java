@@ -1,9 +1,14 @@
 package org.pufferflow.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -32,6 +37,27 @@ final class CliHarness {
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute(args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  /**
+   * A {@code System.err} for {@link #run(Supplier, PrintStream, String...)} that writes to {@code sink} and deletes
+   * {@code file} when {@code run} prints its "running …" line: after it has checked the key and built the job,
+   * before the operators open (a key that vanishes then fails the job, not the command's checks).
+   */
+  static PrintStream deletingOnRunning(Path file, OutputStream sink) {
+    return new PrintStream(sink, true) {
+      @Override
+      public void println(String line) {
+        if (line.startsWith("running ")) {
+          try {
+            Files.delete(file);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        super.println(line);
+      }
+    };
   }
 
   /**

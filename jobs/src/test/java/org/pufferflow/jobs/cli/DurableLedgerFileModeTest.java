@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -119,5 +124,45 @@ class DurableLedgerFileModeTest {
     List<JsonNode> refused = run(config(dir, key, january, "out-jan-again2", "ledger-fresh"), dir,
         "out-jan-again2", "rejected");
     assertThat(refused).hasSize(8).allMatch(r -> r.get("reasonCode").asText().equals("ALREADY_RELEASED"));
+  }
+
+  /**
+   * A run that fails leaves the ledger as of the last published outputs: no segment, nothing pending; the next run
+   * continues from the runs before it as if the failed one had never started.
+   */
+  @Test
+  void aFailedRunLeavesTheLedgerAsOfTheLastPublishedOutputs(@TempDir Path dir) throws Exception {
+    Path key = KeyFiles.write(dir, 6, 2);
+    Path january = csv(dir, "january", 1000, 4);
+    Path february = csv(dir, "february", 2000, 2);
+    run(config(dir, key, january, "out-jan", "ledger"), dir, "out-jan", "dphmm-releases");
+    Map<String, byte[]> before = files(dir.resolve("ledger"));
+
+    Path failing = Files.writeString(dir.resolve("failing.yaml"), Files.readString(
+        config(dir, key, february, "out-failed", "ledger")).replace("flink: {", "flink: {restartAttempts: 0, "));
+    byte[] keyBytes = Files.readAllBytes(key);
+    // RunCommand prints "running …" once the job is built, before the operators load the key: take it away then
+    PrintStream systemErr = CliHarness.deletingOnRunning(key, new ByteArrayOutputStream());
+    Run failed = CliHarness.run(RunCommand::new, systemErr, "--config", failing.toString());
+    assertThat(failed.code()).as(failed.err()).isEqualTo(1);
+    assertThat(files(dir.resolve("ledger"))).as("the ledger, byte for byte").containsOnlyKeys(before.keySet())
+        .allSatisfy((name, bytes) -> assertThat(bytes).isEqualTo(before.get(name)));
+    assertThat(dir.resolve("out-failed").resolve("dphmm-releases.jsonl")).doesNotExist();
+
+    Files.write(key, keyBytes);
+    List<JsonNode> feb = run(config(dir, key, february, "out-feb", "ledger"), dir, "out-feb", "dphmm-releases");
+    assertThat(feb).extracting(r -> r.get("cumulativeEpsilon").asDouble()).containsOnly(2.5, 3.0);
+  }
+
+  private static Map<String, byte[]> files(Path dir) throws IOException {
+    Map<String, byte[]> m = new TreeMap<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path f : s.toList()) {
+        if (!f.getFileName().toString().equals(".lock")) {
+          m.put(f.getFileName().toString(), Files.readAllBytes(f));
+        }
+      }
+    }
+    return m;
   }
 }

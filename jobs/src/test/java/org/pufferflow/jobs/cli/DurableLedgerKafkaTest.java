@@ -21,6 +21,18 @@ import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.jobs.testing.KeyFiles;
+import org.pufferflow.jobs.config.ConfigLoader;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.io.kafka.KafkaPreflight;
+import org.pufferflow.jobs.io.kafka.TopicPlan;
+import org.pufferflow.jobs.pipeline.JobAssembly;
+import org.pufferflow.avro.RejectedObservation;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The lifetime contract on Kafka (docs/privacy-noise.md, 'The durable ledger'): a job that starts without state —
@@ -103,5 +115,69 @@ class DurableLedgerKafkaTest {
     List<LedgerEntry> store =
         CommittedRecords.values(KAFKA.bootstrapServers(), "store-lifetime", LedgerEntry.class);
     assertThat(store).isNotEmpty().allMatch(e -> e.getLastTick() >= 100);
+  }
+
+  /**
+   * The issue's case on a running job: an unbounded job cancelled without a savepoint once its outputs and offsets
+   * are committed, then a new job of the same file submitted without state after more data came: it reads only the
+   * new records, continues every subject's spend and draws fresh noise.
+   */
+  @Test
+  void aJobCancelledWithoutASavepointAndSubmittedAgainContinues() throws Exception {
+    Path key = KeyFiles.write(dir, 4, 9);
+    Path job = config(key, "cancel");
+    JobConfig config = ConfigLoader.load(job);
+    KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, 2);
+    ok(CliHarness.run(new FeedCommand(), "--config", job.toString(), "--input", csv("cancel-1", 100, 4).toString()));
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(2);
+    env.enableCheckpointing(200);
+    JobAssembly.builder(config).bootstrapServers(KAFKA.bootstrapServers()).build(env);
+    JobClient client = env.executeAsync("durable ledger, first job");
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    // 12 releases committed and the group's offsets at the end of the 12 records fed
+    while (CommittedRecords.values(KAFKA.bootstrapServers(), "dphmm-cancel", DphmmRelease.class).size() < 12
+        || committedOffsets("g-cancel", "in-cancel") < 12) {
+      assertThat(System.nanoTime()).as("the first job's outputs and offsets committed").isLessThan(deadline);
+      Thread.sleep(200);
+    }
+    client.cancel().get(60, TimeUnit.SECONDS);
+
+    ok(CliHarness.run(new FeedCommand(), "--config", job.toString(), "--input", csv("cancel-2", 200, 4).toString()));
+    ok(CliHarness.run(new RunCommand(), "--config", job.toString(), "--bounded"));
+    List<DphmmRelease> all = CommittedRecords.values(KAFKA.bootstrapServers(), "dphmm-cancel", DphmmRelease.class);
+    assertThat(all).hasSize(18); // 12 of the first job, 2 more per subject until the budget of 3.0 is spent
+    Set<String> released = new HashSet<>();
+    Set<Double> noise = new HashSet<>();
+    for (DphmmRelease r : all) {
+      assertThat(released.add(r.getSubjectId() + "/" + r.getTick())).as("published once: %s", r).isTrue();
+      int s = Integer.parseInt(r.getSubjectId().toString().substring(1));
+      assertThat(noise.add(r.getValues().get(0) - (r.getTick() % 100 + s) % 3)).as("fresh noise: %s", r).isTrue();
+    }
+    assertThat(all).filteredOn(r -> r.getTick() >= 200).extracting(DphmmRelease::getCumulativeEpsilon)
+        .containsOnly(2.5, 3.0);
+    assertThat(CommittedRecords.values(KAFKA.bootstrapServers(), "rej-cancel", RejectedObservation.class))
+        .as("nothing read twice").isEmpty();
+  }
+
+  private static long committedOffsets(String group, String topic) throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+      return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS)
+          .entrySet().stream().filter(e -> e.getKey().topic().equals(topic))
+          .mapToLong(e -> e.getValue().offset()).sum();
+    }
+  }
+
+  /** A ledger topic with time retention would drop a quiet subject's spend: run refuses it, one line. */
+  @Test
+  void aLedgerTopicThatIsNotCompactedIsRefused() throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+      admin.createTopics(List.of(new NewTopic("store-retained", 1, (short) 1))).all().get(10, TimeUnit.SECONDS);
+    }
+    Path job = config(KeyFiles.write(dir, 5, 3), "retained");
+    Run r = CliHarness.run(new RunCommand(), "--config", job.toString(), "--bounded");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).startsWith("error: kafka.ledgerStoreTopic: topic store-retained has"
+        + " cleanup.policy=delete; the durable ledger needs cleanup.policy=compact").doesNotContain("\n");
   }
 }

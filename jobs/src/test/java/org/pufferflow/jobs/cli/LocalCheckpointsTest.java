@@ -53,14 +53,7 @@ class LocalCheckpointsTest {
 
   @Test
   void aRunThatDidNotFinishKeepsTheFolderAndNamesTheNewestCheckpoint(@TempDir Path dir) throws Exception {
-    String original = System.getProperty("java.io.tmpdir");
-    System.setProperty("java.io.tmpdir", dir.toString());
-    LocalCheckpoints local;
-    try {
-      local = LocalCheckpoints.create();
-    } finally {
-      System.setProperty("java.io.tmpdir", original);
-    }
+    LocalCheckpoints local = createIn(dir);
     Path job = local.dir().resolve("0123abcd");
     for (String chk : List.of("chk-2", "chk-10", "chk-9")) {
       Files.createDirectories(job.resolve(chk));
@@ -92,14 +85,7 @@ class LocalCheckpointsTest {
   /** The embedded broker's run: its topics are gone when it stops, so no resume hint, and no folder left. */
   @Test
   void aRunThatCannotBeResumedSaysSoAndRemovesTheFolder(@TempDir Path dir) throws Exception {
-    String original = System.getProperty("java.io.tmpdir");
-    System.setProperty("java.io.tmpdir", dir.toString());
-    LocalCheckpoints local;
-    try {
-      local = LocalCheckpoints.create();
-    } finally {
-      System.setProperty("java.io.tmpdir", original);
-    }
+    LocalCheckpoints local = createIn(dir);
     Path chk = Files.createDirectories(local.dir().resolve("0123abcd").resolve("chk-3"));
     Files.writeString(chk.resolve("_metadata"), "m");
     local.notResumable("the embedded broker is gone");
@@ -107,5 +93,16 @@ class LocalCheckpointsTest {
     local.close(new PrintStream(out, true, StandardCharsets.UTF_8));
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("the embedded broker is gone" + System.lineSeparator());
     assertThat(checkpointFolders(dir)).isEmpty();
+  }
+
+  /** {@link LocalCheckpoints#create} with {@code java.io.tmpdir} set to {@code dir} meanwhile. */
+  private static LocalCheckpoints createIn(Path dir) throws IOException {
+    String original = System.getProperty("java.io.tmpdir");
+    System.setProperty("java.io.tmpdir", dir.toString());
+    try {
+      return LocalCheckpoints.create();
+    } finally {
+      System.setProperty("java.io.tmpdir", original);
+    }
   }
 }

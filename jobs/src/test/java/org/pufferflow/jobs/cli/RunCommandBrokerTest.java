@@ -51,7 +51,8 @@ class RunCommandBrokerTest {
     Path f = dir.resolve(name + ".yaml");
     Files.writeString(f, String.join("\n",
         "kafka: {bootstrapServers: \"" + kafka.bootstrapServers() + "\", inputTopic: " + name + "-in, rejectedTopic: "
-            + name + "-rej, dphmmTopic: " + name + "-dphmm, ledgerTopic: " + name + "-ledger, transactionalIdPrefix: "
+            + name + "-rej, dphmmTopic: " + name + "-dphmm, ledgerTopic: " + name + "-ledger, ledgerStoreTopic: " + name
+            + "-store, transactionalIdPrefix: "
             + name + ", groupId: " + name + kafkaExtra + "}",
         "time: {tickMillis: 1000}",
         "model: {states: [a, b], transition: [[0.9, 0.1], [0.2, 0.8]], query: [[0.0], [1.0]]}",
@@ -146,7 +147,7 @@ class RunCommandBrokerTest {
       text.add(new Keyed(null, ("{\"meter\": " + i + "}").getBytes(StandardCharsets.UTF_8)));
     }
     ObservationRecords.produce(kafka.bootstrapServers(), "wrongin-in", text);
-    Run r = timedRun("--config", config("wrongin", "").toString(), "--bounded");
+    Run r = timedRun("--config", config("wrongin", ", createTopics: true").toString(), "--bounded");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).startsWith(
@@ -157,7 +158,7 @@ class RunCommandBrokerTest {
   void anOutputTopicHoldingObservationsIsOneLine() throws Exception {
     kafka.createTopics(1, "wrongout-in", "wrongout-rej", "wrongout-dphmm", "wrongout-ledger");
     ObservationRecords.produce(kafka.bootstrapServers(), "wrongout-dphmm", observations(2, 3));
-    Run r = timedRun("--config", config("wrongout", "").toString(), "--bounded");
+    Run r = timedRun("--config", config("wrongout", ", createTopics: true").toString(), "--bounded");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).startsWith(
         "error: kafka.dphmmTopic: topic wrongout-dphmm holds records that are not Avro DphmmRelease records");

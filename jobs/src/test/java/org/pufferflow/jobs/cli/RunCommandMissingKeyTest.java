@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -44,19 +42,7 @@ class RunCommandMissingKeyTest {
 
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     // RunCommand prints "running …" after it has checked the key and built the job, before the job starts
-    PrintStream systemErr = new PrintStream(progress, true) {
-      @Override
-      public void println(String line) {
-        if (line.startsWith("running ")) {
-          try {
-            Files.delete(key);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
-        super.println(line);
-      }
-    };
+    PrintStream systemErr = CliHarness.deletingOnRunning(key, progress);
     Run r = CliHarness.run(RunCommand::new, systemErr, "--config", config.toString());
     assertThat(progress.toString()).contains("running ");
     assertThat(Files.exists(key)).isFalse();

@@ -88,6 +88,9 @@ class DockerComposeTest {
       assertThat(topic.group()).contains("--bootstrap-server " + job.kafka().bootstrapServers());
       created.add(topic.group(1));
     }
+    // run refuses a durable ledger with retention
+    assertThat(String.join("\n", commandOf("topics"))).as("the ledger topic")
+        .contains("--topic " + job.kafka().ledgerStoreTopic() + " --config cleanup.policy=compact");
     assertThat(created).doesNotHaveDuplicates();
     assertThat(new TreeSet<>(created)).isEqualTo(new TreeSet<>(TopicPlan.of(job).topics().values()));
     assertThat(dependency("submit", "topics")).isEqualTo("service_completed_successfully");

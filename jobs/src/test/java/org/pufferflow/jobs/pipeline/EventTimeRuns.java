@@ -63,7 +63,8 @@ final class EventTimeRuns {
         "kafka: {bootstrapServers: embedded, inputTopic: " + input + ", optOutTopic: " + optOuts + ",",
         "  rejectedTopic: rej-" + run + ", dphmmTopic: dphmm-" + run + ", mqmTopic: mqm-" + run + ",",
         "  redactedTopic: red-" + run + ", ledgerTopic: ledger-" + run + ", fleetTopic: fleet-" + run + ",",
-        "  transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}", "") + mechanisms(dir, timeExtras);
+        "  ledgerStoreTopic: store-" + run + ", transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}", "")
+        + mechanisms(dir, timeExtras);
     return ConfigLoader.parse(yaml, dir);
   }
 

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.OutputKind;
@@ -34,7 +36,7 @@ import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
  * run A without failure, run B with a task that fails once after a checkpoint completed, so Flink restores from the
  * checkpoint and replays. Every output topic of run B, read committed, equals run A's: per subject the same
  * records in the same order, byte for byte (the noise is keyed, so a replay draws the same noise and charges no
- * second budget), no duplicate, no gap.
+ * second budget), no duplicate, no gap; and the durable ledger topic, compacted, holds the failure-free run's entries.
  */
 @Timeout(180)
 class ExactlyOnceRecoveryTest {
@@ -105,6 +107,17 @@ class ExactlyOnceRecoveryTest {
     assertThat(redacted).hasSize(PipelineRuns.SUBJECTS * PipelineRuns.TICKS);
     assertThat(redacted.stream().map(x -> x.getSubjectId() + "@" + x.getTick()).distinct().count())
         .isEqualTo((long) PipelineRuns.SUBJECTS * PipelineRuns.TICKS);
+    // the durable ledger: after the failure and the restore, the latest entry of every (mechanism, subject) is the
+    // failure-free run's, and its spend is that of the subject's last committed release
+    Map<String, LedgerEntry> ledgerA = latest(b, configA);
+    Map<String, LedgerEntry> ledgerB = latest(b, configB);
+    assertThat(ledgerA).hasSizeGreaterThanOrEqualTo(3 * PipelineRuns.SUBJECTS);
+    assertThat(ledgerB).isEqualTo(ledgerA);
+    for (DphmmRelease x : releases) {
+      LedgerEntry e = ledgerB.get("dphmm|" + x.getSubjectId());
+      assertThat(e.getReleases()).isGreaterThan(x.getReleaseSeq());
+      assertThat(e.getSpent()).isGreaterThanOrEqualTo(x.getCumulativeEpsilon());
+    }
     // the failure happened inside open transactions: their records are in the log, aborted, never committed
     long uncommitted = PipelineRuns.uncommittedCount(b, configB.kafka().dphmmTopic());
     assertThat(uncommitted).isGreaterThan(releases.size());
@@ -112,6 +125,15 @@ class ExactlyOnceRecoveryTest {
     System.out.printf("ExactlyOnceRecoveryTest: input %d records; run A %d ms; run B %d ms, attempts read %d + %d"
         + " records; committed DPHMM releases %d, in the log incl. aborted %d; committed records %d%n",
         input.size(), millisA, millisB, firstAttempt, secondAttempt, releases.size(), uncommitted, total(r));
+  }
+
+  /** The committed ledger topic of {@code config} as compaction keeps it: the latest entry per key. */
+  private static Map<String, LedgerEntry> latest(String bootstrap, JobConfig config) throws IOException {
+    Map<String, LedgerEntry> m = new java.util.HashMap<>();
+    for (LedgerEntry e : CommittedRecords.values(bootstrap, config.kafka().ledgerStoreTopic(), LedgerEntry.class)) {
+      m.put(e.getMechanism() + "|" + e.getSubjectId(), e);
+    }
+    return m;
   }
 
   private static long total(Map<String, Map<String, List<String>>> outputs) {

@@ -66,7 +66,7 @@ final class PipelineRuns {
         "kafka: {bootstrapServers: embedded, inputTopic: " + inputTopic + ", optOutTopic: " + optOutTopic + ",",
         "  rejectedTopic: rej-" + run + ", dphmmTopic: dphmm-" + run + ", mqmTopic: mqm-" + run + ",",
         "  redactedTopic: red-" + run + ", ledgerTopic: ledger-" + run + ", fleetTopic: fleet-" + run + ",",
-        "  transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}",
+        "  ledgerStoreTopic: store-" + run + ", transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}",
         "time: {tickMillis: 1000}",
         "model: {states: [\"off\", \"on\"], transition: [[0.8, 0.2], [0.3, 0.7]], query: [[0.0], [1.0]]}",
         "discretizer: {type: categorical}",

@@ -74,7 +74,7 @@ class WatermarkAlignmentTest {
     JobConfig config = ConfigLoader.parse(String.join("\n",
         "kafka: {bootstrapServers: embedded, inputTopic: " + INPUT + ", rejectedTopic: rej-" + run + ",",
         "  mqmTopic: mqm-" + run + ", ledgerTopic: ledger-" + run + ", fleetTopic: fleet-" + run + ",",
-        "  transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}",
+        "  ledgerStoreTopic: store-" + run + ", transactionalIdPrefix: tx-" + run + ", groupId: g-" + run + "}",
         "time: {tickMillis: 1000, allowedLatenessTicks: 2, idleTimeoutMillis: 60000, maxDriftTicks: " + driftTicks
             + "}",
         "model: {states: [\"off\", \"on\"], transition: [[0.8, 0.2], [0.3, 0.7]]}",

@@ -145,6 +145,20 @@ public final class RedactionBuffer {
     return bit(values, t);
   }
 
+  /**
+   * Continues the subject after {@code tick}, the last tick the deployment's durable ledger says was decided (by an
+   * earlier run): held records at or before it are dropped undecided — that run published them — and the decided
+   * frontier moves to it, so opt-outs for those ticks are too late and records for them out of order.
+   */
+  public void continueAfter(long tick) {
+    while (count > 0 && first <= tick) {
+      removeFirst();
+    }
+    if (tick > lastDecided) {
+      lastDecided = tick;
+    }
+  }
+
   /** Restores the decided frontier (serializer only). */
   void setLastDecided(long tick) {
     lastDecided = tick;

@@ -256,7 +256,7 @@ public final class KeyedOperatorBench {
         case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
             BenchModels.labels(options.states()), new TickClock(1_000, 0), LedgerStore.NONE, "bench");
         case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
-            new TickClock(1_000, 0), BenchModels.labels(2), "bench");
+            new TickClock(1_000, 0), BenchModels.labels(2), LedgerStore.NONE, "bench");
       };
     }
     sink(out);

@@ -204,10 +204,14 @@ public final class PipelineBench {
   private BenchCluster.JobRun pipeline(BenchCluster cluster, JobConfig config, String broker,
       SyntheticFeed feed, long records) throws Exception {
     Map<TopicPartition, Long> ends = fill(feed, records);
+    // every run is a fresh deployment with a durable ledger of its own: it publishes the ticks earlier runs did
+    JobConfig run0 = config.withKafka(config.kafka().withLedgerStoreTopic(
+        config.kafka().ledgerStoreTopic() + "-" + (runs + 1)));
+    KafkaPreflight.prepare(broker, KafkaPreflight.TIMEOUT, TopicPlan.of(run0), true, o.parallelism());
     StreamExecutionEnvironment env = environment(cluster);
     // the end of the timed span: the last observation out of ingestion's tick-order buffer (chained in line there)
     // every run reads the topic from its start: the runs share the group and the topic, which grows between them
-    Assembled a = JobAssembly.builder(config).bootstrapServers(broker).boundedAt(prefix(ends, records)).fromEarliest()
+    Assembled a = JobAssembly.builder(run0).bootstrapServers(broker).boundedAt(prefix(ends, records)).fromEarliest()
         .id("pl" + (++runs)).interceptor(new RateProbe<RawRecord>())
         .acceptedInterceptor(RateProbe.<StateObservation>atEnd()).build(env);
     BenchCluster.JobRun run = cluster.run(env, "bench pipeline");

@@ -45,6 +45,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.jobs.config.KafkaConfig;
 import org.pufferflow.jobs.io.kafka.AvroTopicReader;
+import org.pufferflow.jobs.io.kafka.KafkaPreflight;
 import org.pufferflow.jobs.kafka.EmbeddedKafka;
 import org.pufferflow.jobs.config.ExecutionConfig;
 import org.pufferflow.jobs.pipeline.Assembled;
@@ -146,6 +147,9 @@ public final class DemoRun {
       }
       for (OutputKind kind : OutputKind.values()) {
         names.add(kind.topic(k));
+      }
+      if (done.add(k.ledgerStoreTopic())) { // the durable ledger keeps its latest entries: compacted, no retention
+        topics.add(new NewTopic(k.ledgerStoreTopic(), 1, (short) 1).configs(KafkaPreflight.LEDGER_STORE_CONFIG));
       }
       for (String name : names) {
         if (done.add(name)) {

@@ -31,7 +31,8 @@ public final class LedgerParts {
         org.apache.flink.core.fs.Path.fromLocalFile(FileOutputs.ledgerPartsOf(out).toFile());
     return FileSink.forBulkFormat(parts, AvroWriters.forSpecificRecord(LedgerEntry.class))
         .withBucketAssigner(new BasePathBucketAssigner<>())
-        .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(LedgerDirectory.PARTS_STEM).withPartSuffix(".avro").build())
+        .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(LedgerDirectory.PARTS_STEM)
+            .withPartSuffix(".avro").build())
         .build();
   }
 }

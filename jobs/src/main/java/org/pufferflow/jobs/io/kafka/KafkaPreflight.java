@@ -21,6 +21,7 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.pufferflow.common.InvalidParameterException;
 import org.pufferflow.jobs.config.KafkaConfig;
@@ -144,27 +145,46 @@ public final class KafkaPreflight {
    * ({@code cleanup.policy=compact}); with {@code delete} too, retention would drop a quiet subject's entry and with
    * it its spend.
    */
-  static final Map<String, String> LEDGER_STORE_CONFIG = Map.of("cleanup.policy", "compact");
+  public static final Map<String, String> LEDGER_STORE_CONFIG = Map.of("cleanup.policy", "compact");
 
   private static void requireCompacted(Admin admin, String topic, String bootstrapServers, Duration timeout) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-    String policy;
-    try {
-      Config c = admin.describeConfigs(List.of(r)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(r);
-      ConfigEntry entry = c == null ? null : c.get("cleanup.policy");
-      policy = entry == null ? "delete" : entry.value();
-    } catch (TimeoutException | ExecutionException e) {
-      throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": the broker at " + bootstrapServers
-          + " did not describe topic " + topic + " within " + timeout.toSeconds() + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while checking the ledger topic", e);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String policy = null;
+    while (policy == null) {
+      try {
+        Config c = admin.describeConfigs(List.of(r)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(r);
+        ConfigEntry entry = c == null ? null : c.get("cleanup.policy");
+        policy = entry == null ? "delete" : entry.value();
+      } catch (ExecutionException e) {
+        // a topic created a moment ago may not be known to every part of the broker yet: ask again
+        if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+          throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": the broker at " + bootstrapServers
+              + " did not describe topic " + topic + ": " + e.getCause().getMessage());
+        }
+        pause();
+      } catch (TimeoutException e) {
+        throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": the broker at " + bootstrapServers
+            + " did not describe topic " + topic + " within " + timeout.toSeconds() + " s");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while checking the ledger topic", e);
+      }
     }
     if (!"compact".equals(policy.replace(" ", ""))) {
       throw new IllegalArgumentException(TopicPlan.LEDGER_STORE_KEY + ": topic " + topic + " has cleanup.policy="
           + policy + "; the durable ledger needs cleanup.policy=compact (retention would delete the spend of quiet"
           + " subjects): kafka-configs --alter --entity-type topics --entity-name " + topic
           + " --add-config cleanup.policy=compact");
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking the ledger topic", e);
     }
   }
 

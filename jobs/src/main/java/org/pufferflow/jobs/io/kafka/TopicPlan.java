@@ -14,7 +14,7 @@ import org.pufferflow.jobs.io.OutputKind;
 /**
  * The Kafka topics a job reads and writes, each with the configuration key that names it and the Avro record type it
  * carries: the input topic (when the input is Kafka), the opt-out topic (with redaction), and the topic of every
- * output the configuration enables and, with a budget, the durable ledger's compacted topic (when the output is
+ * output the configuration enables and, with a mechanism, the durable ledger's compacted topic (when the output is
  * Kafka).
  *
  * @param topics configuration key (e.g. {@code kafka.inputTopic}) → topic
@@ -43,7 +43,7 @@ public record TopicPlan(Map<String, String> topics, Map<String, Class<? extends 
         topics.put(k.topicKey(), k.topic(kafka));
         types.put(k.topicKey(), k.recordClass());
       }
-      if (config.hasBudget()) {
+      if (config.anyMechanism()) {
         topics.put(LEDGER_STORE_KEY, kafka.ledgerStoreTopic());
         types.put(LEDGER_STORE_KEY, LedgerEntry.class);
       }
