@@ -2,6 +2,7 @@ package org.pufferflow.operators;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -78,7 +79,7 @@ import org.pufferflow.operators.state.CompactPosterior;
  */
 @PublicEvolving
 public final class DphmmReleaseFunction extends KeyedProcessFunction<String, StateObservation, DphmmRelease>
-    implements CheckpointedFunction {
+    implements CheckpointedFunction, LedgerFlushing {
 
   private static final long serialVersionUID = 1L;
 
@@ -250,9 +251,8 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     // a refused release changes the ledger only, and that is stored too
     subjectState.update(state);
-    if (KeyedMechanism.changed(charge)) {
-      mechanism.record(ctx, obs.tick, state.released() ? state.lastTick : null, state.releaseSeq, ledger,
-          state.posterior);
+    if (KeyedMechanism.ledgerChanged(charge)) {
+      mechanism.changed(subject, obs.tick);
     }
     if (fromHistory) {
       mechanism.history().forget(subject);
@@ -268,6 +268,15 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     releases.inc();
     out.collect(toRecord(subject, obs.tick, seq, ledger.getSpent()));
+  }
+
+  /** The durable entries of the subjects charged since the last flush, from their state (class comment). */
+  @Override
+  public void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
+    mechanism.flush(setKey, out, (subject, tick) -> {
+      DphmmSubjectState s = subjectState.value();
+      return mechanism.entry(subject, tick, s.released() ? s.lastTick : null, s.releaseSeq, s.ledger, s.posterior);
+    });
   }
 
   private DphmmRelease toRecord(String subject, long tick, long seq, double cumulative) {

@@ -1,6 +1,9 @@
 package org.pufferflow.operators;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.ValueState;
@@ -95,6 +98,8 @@ final class KeyedMechanism {
   private Counter exhaustions;
   private LedgerHistory history;
   private LedgerEntries entries;
+  /** Subjects whose durable entry changed since the last flush → the tick of the last change. */
+  private final HashMap<String, long[]> changed = new HashMap<>();
 
   /**
    * A mechanism without a per-subject budget (redaction), whose durable entries record only what was released.
@@ -183,24 +188,47 @@ final class KeyedMechanism {
   }
 
   /**
-   * Emits the subject's durable ledger entry after a charge or release at {@code tick} to
-   * {@link MechanismOutputs#LEDGER_ENTRIES}, when the job keeps a store.
-   *
-   * @param releasedTick the tick of the subject's last release, or null before the first
-   * @param posterior DPHMM's posterior after the last release; null for other mechanisms or before a release
+   * Marks the current subject's durable entry changed by a charge, release or decision at {@code tick}: its entry is
+   * written at the next {@link #flush} (nothing when the job keeps no store). Allocates only the first time a
+   * subject changes between two flushes.
    */
-  void record(KeyedProcessFunction<String, ?, ?>.Context ctx, long tick, Long releasedTick, long releases,
-      LedgerState ledger, CompactPosterior posterior) {
-    LedgerEntry e = entry(ctx.getCurrentKey(), tick, releasedTick, releases, ledger, posterior);
-    if (e != null) {
-      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
+  void changed(String subject, long tick) {
+    if (store.durable()) {
+      long[] last = changed.get(subject);
+      if (last == null) {
+        changed.put(subject, new long[] {tick});
+      } else {
+        last[0] = tick;
+      }
     }
   }
 
-  /** The entry {@link #record} emits, for a caller with another context type; null when the job keeps no store. */
+  /** Builds a subject's durable entry from its Flink state, the key set to the subject ({@link #flush}). */
+  interface EntrySource {
+    LedgerEntry entry(String subject, long lastTick) throws Exception;
+  }
+
+  /**
+   * Writes the entry of every subject {@link #changed} since the last flush, built by {@code source} from its Flink
+   * state with {@code setKey} having made it the current key, to {@code out}; called by the operator before every
+   * checkpoint barrier and at the end of the input ({@link LedgerFlushing}), so the entries of a checkpoint
+   * are committed with its releases, one per subject and checkpoint however many records it had.
+   */
+  void flush(Consumer<String> setKey, Consumer<LedgerEntry> out, EntrySource source) throws Exception {
+    if (changed.isEmpty()) {
+      return;
+    }
+    for (Map.Entry<String, long[]> e : changed.entrySet()) {
+      setKey.accept(e.getKey());
+      out.accept(source.entry(e.getKey(), e.getValue()[0]));
+    }
+    changed.clear();
+  }
+
+  /** The entry of {@code subject} as of its last change at {@code tick} (for an {@link EntrySource}). */
   LedgerEntry entry(String subject, long tick, Long releasedTick, long releases, LedgerState ledger,
       CompactPosterior posterior) {
-    return store.durable() ? entries.entry(mechanism, subject, tick, releasedTick, releases, ledger, posterior) : null;
+    return entries.entry(mechanism, subject, tick, releasedTick, releases, ledger, posterior);
   }
 
   /**
@@ -300,7 +328,7 @@ final class KeyedMechanism {
    * On a refusal counts it and, if it exhausts a budget, emits the ledger event.
    *
    * @return the outcome: the release may be made iff it is {@link ChargeResult#charged()}; the ledger changed iff
-   *     it is charged or {@link ChargeResult#reportsExhaustion() reports an exhaustion} ({@link #changed})
+   *     it is charged or {@link ChargeResult#reportsExhaustion() reports an exhaustion} ({@link #ledgerChanged})
    */
   ChargeResult charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon, long tick)
       throws IOException {
@@ -319,8 +347,8 @@ final class KeyedMechanism {
     return charge;
   }
 
-  /** Whether a charge with this outcome changed the ledger, so its durable entry must be written ({@link #record}). */
-  static boolean changed(ChargeResult charge) {
+  /** Whether a charge with this outcome changed the ledger, so its durable entry must be written ({@link #changed}). */
+  static boolean ledgerChanged(ChargeResult charge) {
     return charge.charged() || charge.reportsExhaustion();
   }
 

@@ -3,6 +3,7 @@ package org.pufferflow.operators;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -56,7 +57,7 @@ import org.pufferflow.operators.state.StateWindow;
  */
 @PublicEvolving
 public final class MqmWindowFunction extends KeyedProcessFunction<String, StateObservation, WindowHistogram>
-    implements CheckpointedFunction {
+    implements CheckpointedFunction, LedgerFlushing {
 
   private static final long serialVersionUID = 1L;
 
@@ -225,8 +226,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     }
     ChargeResult charge = mechanism.charge(ctx, ledger, epsilonStar, obs.tick);
     if (!charge.charged()) {
-      if (KeyedMechanism.changed(charge)) {
-        mechanism.record(ctx, obs.tick, null, progress.releaseSeq, ledger, null);
+      if (KeyedMechanism.ledgerChanged(charge)) {
+        mechanism.changed(obs.subjectId, obs.tick);
       }
       return;
     }
@@ -234,7 +235,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       countsScratch[s] = window.count(s);
     }
     long seq = progress.releaseSeq++;
-    mechanism.record(ctx, obs.tick, null, progress.releaseSeq, ledger, null);
+    mechanism.changed(obs.subjectId, obs.tick);
     // the context is the window's end tick: what identifies the window for the life of the key
     release.release(countsScratch, length, mechanism.noise(obs.subjectId, obs.tick), noisyScratch);
     long startRank = n - length + 1;
@@ -259,6 +260,13 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     h.setMode(mode);
     out.collect(h);
     releases.inc();
+  }
+
+  /** The durable entries of the subjects charged since the last flush, from their state. */
+  @Override
+  public void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
+    mechanism.flush(setKey, out, (subject, tick) -> mechanism.entry(subject, tick, null,
+        subjectState.value().progress.releaseSeq, mechanism.storedLedger(), null));
   }
 
   /** The window schedule in use (after {@code open()}). */

@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -29,7 +30,7 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
  */
 @PublicEvolving
 public final class PreloadedRedactionFunction
-    extends KeyedProcessFunction<String, StateObservation, RedactedRecord> {
+    extends KeyedProcessFunction<String, StateObservation, RedactedRecord> implements LedgerFlushing {
 
   private static final long serialVersionUID = 1L;
 
@@ -73,20 +74,17 @@ public final class PreloadedRedactionFunction
     if (rejected != null) {
       ctx.output(MechanismOutputs.REJECTED, rejected);
     }
-    recordLedger(ctx);
   }
 
-  private void recordLedger(Context ctx) {
-    LedgerEntry e = decider.takeEntry(ctx.getCurrentKey());
-    if (e != null) {
-      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
-    }
+  /** The durable entries of the subjects that decided records since the last flush. */
+  @Override
+  public void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
+    decider.flushLedger(setKey, out);
   }
 
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
     decider.onTimer(ctx.getCurrentKey(), ctx.timerService(), out);
-    recordLedger(ctx);
   }
 
   /** This instance's metrics (after {@code open()}; tests). */

@@ -70,8 +70,6 @@ final class RedactionDecider implements Serializable {
 
   private transient StreamingContract contract;
   private transient KeyedMechanism mechanism;
-  /** The last tick the current call decided, or NONE (set in open()). */
-  private transient long decidedUpTo;
   private transient ValueState<RedactionBuffer> state;
   private transient Counter released;
   private transient Counter redacted;
@@ -102,7 +100,6 @@ final class RedactionDecider implements Serializable {
   void open(RuntimeContext context) {
     contract = StreamingContract.of(spec, spec.holdBackTicks(), clock);
     mechanism = new KeyedMechanism(NoiseContext.REDACTION, key, store);
-    decidedUpTo = RedactionBuffer.NONE;
     mechanism.open(context, REASONS);
     state = context.getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
     OperatorMetrics metrics = mechanism.metrics();
@@ -203,7 +200,7 @@ final class RedactionDecider implements Serializable {
     OptOutRanges ranges = b.optOuts();
     boolean release = spec.release(t, x, ranges, mechanism.random(), subject);
     b.removeFirst();
-    decidedUpTo = t;
+    mechanism.changed(subject, t);
     if (!ranges.isEmpty()) {
       ranges.pruneBefore(spec.oldestRelevantTick(t + 1));
     }
@@ -233,17 +230,11 @@ final class RedactionDecider implements Serializable {
   }
 
   /**
-   * The subject's durable ledger entry if the last call ({@link #observe}, {@link #optOut}, {@link #onTimer})
-   * decided records and the job keeps a store, else null: the function emits it to
-   * {@link MechanismOutputs#LEDGER_ENTRIES}. Its last tick is the last tick decided (released or redacted).
+   * The durable entries of the subjects that decided records since the last flush ({@link LedgerFlushing}): each
+   * records the last tick decided (released or redacted).
    */
-  LedgerEntry takeEntry(String subject) {
-    if (decidedUpTo == RedactionBuffer.NONE) {
-      return null;
-    }
-    long t = decidedUpTo;
-    decidedUpTo = RedactionBuffer.NONE;
-    return mechanism.entry(subject, t, null, 0, NO_BUDGET, null);
+  void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
+    mechanism.flush(setKey, out, (subject, tick) -> mechanism.entry(subject, tick, null, 0, NO_BUDGET, null));
   }
 
   private RejectedObservation reject(ReasonCode reason, OptOut o, String message) {

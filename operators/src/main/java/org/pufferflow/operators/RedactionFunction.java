@@ -1,6 +1,7 @@
 package org.pufferflow.operators;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -67,7 +68,7 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  */
 @PublicEvolving
 public final class RedactionFunction
-    extends KeyedCoProcessFunction<String, StateObservation, OptOut, RedactedRecord> {
+    extends KeyedCoProcessFunction<String, StateObservation, OptOut, RedactedRecord> implements LedgerFlushing {
 
   private static final long serialVersionUID = 1L;
 
@@ -126,26 +127,22 @@ public final class RedactionFunction
     if (rejected != null) {
       ctx.output(MechanismOutputs.REJECTED, rejected);
     }
-    recordLedger(ctx);
   }
 
-  private void recordLedger(Context ctx) {
-    LedgerEntry e = decider.takeEntry(ctx.getCurrentKey());
-    if (e != null) {
-      ctx.output(MechanismOutputs.LEDGER_ENTRIES, e);
-    }
+  /** The durable entries of the subjects that decided records since the last flush. */
+  @Override
+  public void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
+    decider.flushLedger(setKey, out);
   }
 
   @Override
   public void processElement2(OptOut o, Context ctx, Collector<RedactedRecord> out) throws Exception {
     decider.optOut(o, ctx.getCurrentKey(), r -> ctx.output(MechanismOutputs.REJECTED, r));
-    recordLedger(ctx);
   }
 
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
     decider.onTimer(ctx.getCurrentKey(), ctx.timerService(), out);
-    recordLedger(ctx);
   }
 
   /** The opt-out's Avro binary encoding (the payload of its rejection). */

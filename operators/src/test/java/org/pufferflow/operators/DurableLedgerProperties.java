@@ -17,7 +17,6 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.RejectedObservation;
@@ -124,7 +123,7 @@ class DurableLedgerProperties {
     OperatorSubtaskState snapshot = null;
     for (int i = 0; i < parallelism; i++) {
       try (var h = new KeyedOneInputStreamOperatorTestHarness<>(
-          new KeyedProcessOperator<>(new DphmmReleaseFunction(spec, Budgets.total(BUDGET), key, store)),
+          new DurableProcessOperator<>(new DphmmReleaseFunction(spec, Budgets.total(BUDGET), key, store)),
           (StateObservation o) -> o.subjectId, Types.STRING, 128, parallelism, i)) {
         if (restore != null) {
           h.initializeState(restore);
@@ -136,10 +135,11 @@ class DurableLedgerProperties {
             h.processElement(new StateObservation(o.subjectId, o.tick, o.state), o.tick);
           }
         }
+        h.prepareSnapshotPreBarrier(1); // the ledger entries are flushed before the barrier, as in a job
+        snapshot = parallelism == 1 ? h.snapshot(1, 1) : null;
         releases.addAll(h.extractOutputValues());
         rejected.addAll(values(h.getSideOutput(MechanismOutputs.REJECTED)));
         entries.addAll(values(h.getSideOutput(MechanismOutputs.LEDGER_ENTRIES)));
-        snapshot = parallelism == 1 ? h.snapshot(1, 1) : null;
       }
     }
     return new Outcome(releases, rejected, entries, snapshot);

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,13 +41,14 @@ class RedactionLedgerTest {
   /** A fresh start (no Flink state) on {@code ticks} of subject "r", state (t mod 3), then the final watermark. */
   private Run run(LedgerStore store, long from, long to) throws Exception {
     var fn = new PreloadedRedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, null, store);
-    try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn),
+    try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new DurableProcessOperator<>(fn),
         (StateObservation o) -> o.subjectId, Types.STRING)) {
       h.open();
       for (long t = from; t <= to; t++) {
         h.processElement(new StateObservation("r", t, (int) (t % 3)), CLOCK.startOf(t));
       }
       h.processWatermark(new Watermark(Long.MAX_VALUE));
+      h.prepareSnapshotPreBarrier(1); // the entries are flushed before the barrier, as in a job
       return new Run(h.extractOutputValues(), values(h.getSideOutput(MechanismOutputs.REJECTED)),
           values(h.getSideOutput(MechanismOutputs.LEDGER_ENTRIES)));
     }

@@ -23,6 +23,8 @@ import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.operators.DphmmReleaseFunction;
+import org.pufferflow.operators.DurableCoProcessOperator;
+import org.pufferflow.operators.DurableProcessOperator;
 import org.pufferflow.operators.LedgerStore;
 import org.pufferflow.operators.FleetHistogramFunction;
 import org.pufferflow.operators.MechanismOutputs;
@@ -132,8 +134,8 @@ public record MechanismStreams(
   public static SingleOutputStreamOperator<DphmmRelease> dphmm(KeyedStream<StateObservation, String> observations,
       DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.process(new DphmmReleaseFunction(spec, budget, key, store), DPHMM_TYPE)
-        .name(id + "DPHMM release").uid(id + DPHMM_UID);
+    return observations.transform(id + "DPHMM release", DPHMM_TYPE,
+        new DurableProcessOperator<>(new DphmmReleaseFunction(spec, budget, key, store))).uid(id + DPHMM_UID);
   }
 
   /**
@@ -145,9 +147,8 @@ public record MechanismStreams(
       MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, TickClock clock,
       LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
-    return observations.process(new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock, store),
-            MQM_TYPE)
-        .name(id + "MQM windows").uid(id + MQM_UID);
+    return observations.transform(id + "MQM windows", MQM_TYPE, new DurableProcessOperator<>(
+        new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock, store))).uid(id + MQM_UID);
   }
 
   /**
@@ -171,14 +172,13 @@ public record MechanismStreams(
     List<String> labels = List.copyOf(stateLabels);
     SingleOutputStreamOperator<RedactedRecord> redacted;
     if (optOuts == null) {
-      redacted = observations.process(
-          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels, store),
-          REDACTION_TYPE);
+      redacted = observations.transform(id + "redaction", REDACTION_TYPE, new DurableProcessOperator<>(
+          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels, store)));
     } else {
       KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
-      redacted = observations.connect(keyedOptOuts).process(
-          new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels, store),
-          REDACTION_TYPE);
+      redacted = observations.connect(keyedOptOuts).transform(id + "redaction", REDACTION_TYPE,
+          new DurableCoProcessOperator<>(
+              new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels, store)));
     }
     return redacted.name(id + "redaction").uid(id + REDACTION_UID);
   }
