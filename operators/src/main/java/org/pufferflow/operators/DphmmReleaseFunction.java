@@ -62,9 +62,10 @@ import org.pufferflow.operators.state.CompactPosterior;
  * exactly one {@code LedgerEvent} to {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the
  * subject's records are dropped without any computation.
  *
- * <p><b>Durable ledger</b> (docs/privacy-noise.md, 'The durable ledger'): after every charge that changed the
- * ledger, the subject's {@link org.pufferflow.avro.LedgerEntry} (ledger, last release's tick, release count,
- * posterior) goes to {@link MechanismOutputs#LEDGER_ENTRIES}; a subject whose Flink state is missing or behind the
+ * <p><b>Durable ledger</b> (docs/privacy-noise.md, 'The durable ledger'): a charge that changed the ledger marks
+ * the subject, and before the next checkpoint barrier its operator ({@link DurableProcessOperator}) has this
+ * function write the subject's {@link org.pufferflow.avro.LedgerEntry} (ledger, last release's tick, release count,
+ * posterior) from its state to {@link MechanismOutputs#LEDGER_ENTRIES} ({@link #flushLedger}); a subject whose Flink state is missing or behind the
  * {@link LedgerStore}'s entry read in {@code open()} (a start without state; a restore from an old savepoint) is
  * continued from the entry — spend, release count and the adversary's posterior, exactly as if its state had been
  * kept — and its records at or before the entry's last tick are rejected ({@code ALREADY_RELEASED}).
