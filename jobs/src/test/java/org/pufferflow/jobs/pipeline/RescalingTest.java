@@ -158,6 +158,8 @@ class RescalingTest {
 
     Map<String, Map<String, List<String>>> expected = PipelineRuns.committed(kafka.bootstrapServers(), unscaled);
     Map<String, Map<String, List<String>>> actual = PipelineRuns.committed(kafka.bootstrapServers(), scaled);
+    System.out.printf("RescalingTest[%s]: committed by the unscaled run %s, rejected %s%n", name, counts(expected),
+        expected.get(OutputKind.REJECTED.fileStem()).values());
     System.out.printf("RescalingTest[%s]: committed at the end %s; DPHMM topic read_uncommitted %d records%n", name,
         counts(actual), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), scaled.kafka().dphmmTopic()));
     for (OutputKind k : OutputKind.values()) {
