@@ -156,10 +156,20 @@ class RescalingTest {
     ref.env().executeAsync(ref.graph()).getJobExecutionResult().get(120, TimeUnit.SECONDS);
     long unscaledMillis = (System.nanoTime() - t1) / 1_000_000;
 
+    // seen under load: a finished job's last transactions of some outputs were not yet visible when read at once;
+    // read again for up to 30 s until every output has records (a lost output would still fail below)
     Map<String, Map<String, List<String>>> expected = PipelineRuns.committed(kafka.bootstrapServers(), unscaled);
+    long waited = System.nanoTime();
+    while (expected.values().stream().anyMatch(Map::isEmpty)
+        && System.nanoTime() - waited < TimeUnit.SECONDS.toNanos(30)) {
+      System.out.printf("RescalingTest[%s]: the unscaled run's outputs read so far %s (uncommitted DPHMM %d)%n", name,
+          counts(expected), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), unscaled.kafka().dphmmTopic()));
+      Thread.sleep(500);
+      expected = PipelineRuns.committed(kafka.bootstrapServers(), unscaled);
+    }
     Map<String, Map<String, List<String>>> actual = PipelineRuns.committed(kafka.bootstrapServers(), scaled);
-    System.out.printf("RescalingTest[%s]: committed by the unscaled run %s, rejected %s%n", name, counts(expected),
-        expected.get(OutputKind.REJECTED.fileStem()).values());
+    System.out.printf("RescalingTest[%s]: committed by the unscaled run %s after %d ms more%n", name,
+        counts(expected), (System.nanoTime() - waited) / 1_000_000);
     System.out.printf("RescalingTest[%s]: committed at the end %s; DPHMM topic read_uncommitted %d records%n", name,
         counts(actual), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), scaled.kafka().dphmmTopic()));
     for (OutputKind k : OutputKind.values()) {
