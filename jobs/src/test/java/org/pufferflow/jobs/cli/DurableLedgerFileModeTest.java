@@ -154,6 +154,35 @@ class DurableLedgerFileModeTest {
     assertThat(feb).extracting(r -> r.get("cumulativeEpsilon").asDouble()).containsOnly(2.5, 3.0);
   }
 
+  /**
+   * Key rotation (docs/cluster.md, 'The durable ledger, and rotating the key'): under a new key the noise is new, the
+   * spend goes on from the ledger, and a tick released under the old key stays released.
+   */
+  @Test
+  void aNewKeyDrawsNewNoiseWhileTheLedgerCarriesTheSpend(@TempDir Path dir) throws Exception {
+    Path oldKey = KeyFiles.write(dir, 7, 1);
+    Path newKey = KeyFiles.write(dir, 9, 4);
+    Path january = csv(dir, "january", 1000, 2);
+    Path february = csv(dir, "february", 2000, 2);
+    List<JsonNode> jan = run(config(dir, oldKey, january, "out-jan", "ledger"), dir, "out-jan", "dphmm-releases");
+    List<JsonNode> fresh = run(config(dir, newKey, february, "out-fresh", "ledger-other"), dir, "out-fresh",
+        "dphmm-releases");
+    List<JsonNode> feb = run(config(dir, newKey, february, "out-feb", "ledger"), dir, "out-feb", "dphmm-releases");
+    assertThat(jan).extracting(r -> r.get("cumulativeEpsilon").asDouble()).containsOnly(0.5, 1.0);
+    assertThat(feb).extracting(r -> r.get("cumulativeEpsilon").asDouble()).containsOnly(1.5, 2.0);
+    // the new key's noise: February's values are those of the new key from any store (same ticks, same inputs)
+    assertThat(feb).extracting(r -> r.get("values")).isEqualTo(fresh.stream().map(r -> r.get("values")).toList());
+    List<JsonNode> oldKeyed = run(config(dir, oldKey, february, "out-old", "ledger-old"), dir, "out-old",
+        "dphmm-releases");
+    for (int i = 0; i < feb.size(); i++) {
+      assertThat(feb.get(i).get("values")).as("the new key's noise at %s", feb.get(i).get("tick"))
+          .isNotEqualTo(oldKeyed.get(i).get("values"));
+    }
+    List<JsonNode> again = run(config(dir, newKey, january, "out-jan-again", "ledger"), dir, "out-jan-again",
+        "rejected");
+    assertThat(again).hasSize(4).allMatch(r -> r.get("reasonCode").asText().equals("ALREADY_RELEASED"));
+  }
+
   private static Map<String, byte[]> files(Path dir) throws IOException {
     Map<String, byte[]> m = new TreeMap<>();
     try (Stream<Path> s = Files.list(dir)) {
