@@ -160,8 +160,8 @@ class DurableLedgerFileModeTest {
    */
   @Test
   void aNewKeyDrawsNewNoiseWhileTheLedgerCarriesTheSpend(@TempDir Path dir) throws Exception {
-    Path oldKey = KeyFiles.write(dir, 7, 1);
-    Path newKey = KeyFiles.write(dir, 9, 4);
+    Path oldKey = KeyFiles.write(Files.createDirectories(dir.resolve("old-key")), 7, 1);
+    Path newKey = KeyFiles.write(Files.createDirectories(dir.resolve("new-key")), 9, 4);
     Path january = csv(dir, "january", 1000, 2);
     Path february = csv(dir, "february", 2000, 2);
     List<JsonNode> jan = run(config(dir, oldKey, january, "out-jan", "ledger"), dir, "out-jan", "dphmm-releases");
