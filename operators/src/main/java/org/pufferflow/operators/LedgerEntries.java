@@ -76,11 +76,8 @@ final class LedgerEntries {
     if (b == null) {
       return null;
     }
-    ByteBuffer d = b.duplicate();
-    byte[] bytes = new byte[d.remaining()];
-    d.get(bytes);
     try {
-      return CompactPosteriorSerializer.INSTANCE.deserialize(new DataInputDeserializer(bytes));
+      return CompactPosteriorSerializer.INSTANCE.deserialize(new DataInputDeserializer(b.duplicate()));
     } catch (IOException ex) {
       throw new IllegalStateException("ledger entry of mechanism " + e.getMechanism() + ", subject "
           + e.getSubjectId() + ": its posterior does not decode (" + ex.getMessage() + ")", ex);

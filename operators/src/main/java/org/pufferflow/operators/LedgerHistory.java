@@ -13,10 +13,11 @@ import org.pufferflow.avro.LedgerEntry;
  * (docs/privacy-noise.md, 'The durable ledger'), read from the {@link LedgerStore} when the instance opens: those of
  * its key groups only, so a rescaled job reads each subject's history in the instance that now owns it.
  *
- * <p>A subject's entry is consulted only while the subject has no Flink state of its own: the function builds the
- * subject's state from it at its first accepted record and then {@link #forget}s it, so the map shrinks as subjects
- * come back. Flink state, where present, is never older than the store (both are committed by the same checkpoints),
- * so it takes precedence. Memory: one entry per owned subject with history, until it is met.
+ * <p>A subject's entry is consulted at its first record after the start: when the subject's Flink state is missing or
+ * behind it ({@link #ahead}, {@link #after}: a start without state, a restore from an older savepoint), the function
+ * continues the subject from the entry; otherwise its Flink state is as new (both are committed by the same
+ * checkpoints). Either way the entry is then {@link #forget forgotten}, so the map shrinks as subjects come back.
+ * Memory: one entry per owned subject with history, until it is met.
  */
 final class LedgerHistory {
 
@@ -92,10 +93,5 @@ final class LedgerHistory {
     if (!entries.isEmpty()) {
       entries.remove(subject);
     }
-  }
-
-  /** Number of subjects whose history is still held. */
-  int size() {
-    return entries.size();
   }
 }
