@@ -179,8 +179,11 @@ public final class PlanMqmCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The mode named by {@code --mode}, or the class's default. */
-  static MqmMode mode(ChainClass chainClass, String mode) {
+  /**
+   * The mode named by {@code --mode}, or the class's default; an unknown name is a {@link UsageException}. Public
+   * for the tools' {@code bench calibration}, which reads the same options.
+   */
+  public static MqmMode mode(ChainClass chainClass, String mode) {
     try {
       return mode == null ? chainClass.defaultMode() : MqmMode.fromCliName(mode);
     } catch (IllegalArgumentException e) {
@@ -188,8 +191,11 @@ public final class PlanMqmCommand implements Callable<Integer> {
     }
   }
 
-  /** Builds the calibration, turning a refusal into a one-line usage error naming the option at fault. */
-  static MqmCalibration calibrate(
+  /**
+   * Builds the calibration, turning a refusal into a one-line usage error naming the option at fault
+   * ({@code --chain} when {@code fromChains}). Public for the tools' {@code bench calibration}, which times it.
+   */
+  public static MqmCalibration calibrate(
       ChainClass chainClass, MqmMode m, double eps, int window, double sensitivity, boolean fromChains) {
     return calibrate(chainClass, m, eps, window, sensitivity, fromChains ? "--chain" : null);
   }
@@ -216,8 +222,11 @@ public final class PlanMqmCommand implements Callable<Integer> {
     }
   }
 
-  /** The finite class of the repeated {@code --chain} matrices. */
-  static FiniteChainClass finiteClass(List<String> chains) {
+  /**
+   * The finite class of the repeated {@code --chain} matrices; a malformed matrix is a {@link UsageException}. Public
+   * for the tools' {@code bench calibration}, which reads the same options.
+   */
+  public static FiniteChainClass finiteClass(List<String> chains) {
     List<double[][]> matrices = new ArrayList<>();
     for (int j = 0; j < chains.size(); j++) {
       matrices.add(CliJson.parseMatrix("--chain[" + j + "]", chains.get(j)));

@@ -14,22 +14,23 @@ import picocli.CommandLine;
 
 /**
  * Runs a command in-process, as {@code pufferflow} would ({@link CommandLines#create}), and captures its exit code,
- * stdout and stderr: the one harness of the CLI tests.
+ * stdout and stderr: the one harness of the CLI tests. Public (with {@link Run} and {@link #run(Object, String...)})
+ * for the tools module's CLI tests, which live in their own package and use it from this module's test jar.
  */
-final class CliHarness {
+public final class CliHarness {
 
   private CliHarness() {}
 
   /** The exit code and everything one run printed. */
-  record Run(int code, String out, String err) {
+  public record Run(int code, String out, String err) {
     /** stdout parsed as one JSON document. */
-    JsonNode json() {
+    public JsonNode json() {
       return CliJson.parse("stdout", out);
     }
   }
 
   /** Executes {@code command} with {@code args} and captures what it prints. */
-  static Run run(Object command, String... args) {
+  public static Run run(Object command, String... args) {
     CommandLine cl = CommandLines.create(command);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
