@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.bench;
+package org.pufferflow.tools.bench;
 
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.common.PufferPreconditions;

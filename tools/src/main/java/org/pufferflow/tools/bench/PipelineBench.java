@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.bench;
+package org.pufferflow.tools.bench;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.bench;
+package org.pufferflow.tools.bench;
 
 import org.apache.flink.api.java.functions.KeySelector;
 import org.pufferflow.operators.StateObservation;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.bench;
+package org.pufferflow.tools.bench;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.chart;
+package org.pufferflow.tools.chart;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

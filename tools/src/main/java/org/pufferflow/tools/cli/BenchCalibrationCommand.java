@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.cli.CliJson;
+import org.pufferflow.jobs.cli.PlanMqmCommand;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;

@@ -1,7 +1,8 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.jobs.cli.VersionProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;

@@ -1,14 +1,15 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.pufferflow.jobs.bench.BenchMechanism;
-import org.pufferflow.jobs.bench.BenchResult;
-import org.pufferflow.jobs.bench.KeyedOperatorBench;
+import org.pufferflow.jobs.cli.CliJson;
+import org.pufferflow.tools.bench.BenchMechanism;
+import org.pufferflow.tools.bench.BenchResult;
+import org.pufferflow.tools.bench.KeyedOperatorBench;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

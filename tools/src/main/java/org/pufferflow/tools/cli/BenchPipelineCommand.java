@@ -1,18 +1,19 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import org.pufferflow.jobs.bench.FilePipelineBench;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.jobs.bench.BenchMechanism;
-import org.pufferflow.jobs.bench.BenchResult;
-import org.pufferflow.jobs.bench.KeyedOperatorBench;
-import org.pufferflow.jobs.bench.PipelineBench;
+import org.pufferflow.jobs.cli.CliJson;
+import org.pufferflow.tools.bench.BenchMechanism;
+import org.pufferflow.tools.bench.BenchResult;
+import org.pufferflow.tools.bench.FilePipelineBench;
+import org.pufferflow.tools.bench.KeyedOperatorBench;
+import org.pufferflow.tools.bench.PipelineBench;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

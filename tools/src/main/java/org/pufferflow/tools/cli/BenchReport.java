@@ -1,11 +1,12 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import org.pufferflow.jobs.bench.BenchResult;
-import org.pufferflow.jobs.bench.Ratio;
-import org.pufferflow.jobs.bench.Spread;
+import org.pufferflow.jobs.cli.CliJson;
+import org.pufferflow.tools.bench.BenchResult;
+import org.pufferflow.tools.bench.Ratio;
+import org.pufferflow.tools.bench.Spread;
 
 /**
  * How every {@code bench} command of the operators and the pipeline prints what it measured (docs/cli.md, 'bench

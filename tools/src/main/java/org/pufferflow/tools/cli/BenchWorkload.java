@@ -1,7 +1,7 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
-import org.pufferflow.jobs.bench.BenchMechanism;
-import org.pufferflow.jobs.bench.KeyedOperatorBench;
+import org.pufferflow.tools.bench.BenchMechanism;
+import org.pufferflow.tools.bench.KeyedOperatorBench;
 import picocli.CommandLine.Option;
 
 /**

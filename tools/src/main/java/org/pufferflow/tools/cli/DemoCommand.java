@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,10 +7,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
-import org.pufferflow.jobs.demo.DemoConfigs;
-import org.pufferflow.jobs.demo.DemoPipeline;
-import org.pufferflow.jobs.demo.DemoReport;
-import org.pufferflow.jobs.demo.DemoRun;
+import org.pufferflow.jobs.cli.UsageException;
+import org.pufferflow.tools.demo.DemoConfigs;
+import org.pufferflow.tools.demo.DemoPipeline;
+import org.pufferflow.tools.demo.DemoReport;
+import org.pufferflow.tools.demo.DemoRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

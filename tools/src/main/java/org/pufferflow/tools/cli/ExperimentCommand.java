@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,9 +12,10 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.flink.annotation.Internal;
-import org.pufferflow.jobs.experiments.Experiment;
-import org.pufferflow.jobs.experiments.ExperimentProgress;
-import org.pufferflow.jobs.experiments.Experiments;
+import org.pufferflow.jobs.cli.UsageException;
+import org.pufferflow.tools.experiments.Experiment;
+import org.pufferflow.tools.experiments.ExperimentProgress;
+import org.pufferflow.tools.experiments.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.pufferflow.jobs.learn.GridSpec;
 import org.pufferflow.chain.SparseTransitionMatrix;
 import org.pufferflow.chain.TransitionMatrix;
-import org.pufferflow.jobs.learn.LearnedModel;
-import org.pufferflow.jobs.learn.ModelYaml;
-import org.pufferflow.jobs.learn.SummaryGaps;
-import org.pufferflow.jobs.learn.TraceSet;
+import org.pufferflow.jobs.cli.CliJson;
+import org.pufferflow.tools.learn.GridSpec;
+import org.pufferflow.tools.learn.LearnedModel;
+import org.pufferflow.tools.learn.ModelYaml;
+import org.pufferflow.tools.learn.SummaryGaps;
+import org.pufferflow.tools.learn.TraceSet;
 
 /** The summary {@code pufferflow learn} prints: as text, or as one JSON object (docs/learn.md, 'Output'). */
 final class LearnSummary {

@@ -1,7 +1,14 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import java.util.concurrent.Callable;
 import org.apache.flink.annotation.PublicEvolving;
+import org.pufferflow.jobs.cli.AnalyzeCommand;
+import org.pufferflow.jobs.cli.CommandLines;
+import org.pufferflow.jobs.cli.FeedCommand;
+import org.pufferflow.jobs.cli.PlanCommand;
+import org.pufferflow.jobs.cli.ReadCommand;
+import org.pufferflow.jobs.cli.RunCommand;
+import org.pufferflow.jobs.cli.VersionProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
-import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.tools.chart.Chart;
 
 /**
  * The demo report's PNG charts (drawn by the tools' {@link Chart}), each comparing what the job released with the

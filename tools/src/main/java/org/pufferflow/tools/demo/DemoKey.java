@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;

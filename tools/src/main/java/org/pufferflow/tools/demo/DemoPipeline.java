@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import java.util.List;
 import java.util.Map;

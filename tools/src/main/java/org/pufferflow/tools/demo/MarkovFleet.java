@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.demo;
+package org.pufferflow.tools.demo;
 
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.noise.KeyedRandom;

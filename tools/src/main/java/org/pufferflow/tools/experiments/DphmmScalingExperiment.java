@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.pufferflow.chain.TransitionMatrix;
-import org.pufferflow.jobs.bench.BenchModels;
-import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.tools.bench.BenchModels;
+import org.pufferflow.tools.chart.Chart;
 import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmRelease;

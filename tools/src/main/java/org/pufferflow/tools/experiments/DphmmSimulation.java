@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;

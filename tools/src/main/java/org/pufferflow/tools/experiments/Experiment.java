@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.nio.file.Path;

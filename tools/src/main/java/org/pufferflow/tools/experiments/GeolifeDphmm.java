@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,11 +16,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.pufferflow.chain.TransitionMatrix;
-import org.pufferflow.jobs.learn.GeolifeTraces;
-import org.pufferflow.jobs.learn.GridSpec;
-import org.pufferflow.jobs.learn.LearnedModel;
-import org.pufferflow.jobs.learn.ReadProgress;
-import org.pufferflow.jobs.learn.TraceSet;
+import org.pufferflow.tools.learn.GeolifeTraces;
+import org.pufferflow.tools.learn.GridSpec;
+import org.pufferflow.tools.learn.LearnedModel;
+import org.pufferflow.tools.learn.ReadProgress;
+import org.pufferflow.tools.learn.TraceSet;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.StateQuery;

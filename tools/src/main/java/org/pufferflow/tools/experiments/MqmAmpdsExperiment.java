@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
-import org.pufferflow.jobs.chart.Chart;
-import org.pufferflow.jobs.learn.AmpdsTraces;
-import org.pufferflow.jobs.learn.LearnedModel;
-import org.pufferflow.jobs.learn.ReadProgress;
-import org.pufferflow.jobs.learn.TraceSet;
+import org.pufferflow.tools.chart.Chart;
+import org.pufferflow.tools.learn.AmpdsTraces;
+import org.pufferflow.tools.learn.LearnedModel;
+import org.pufferflow.tools.learn.ReadProgress;
+import org.pufferflow.tools.learn.TraceSet;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
 import org.pufferflow.mechanism.mqm.MqmMode;

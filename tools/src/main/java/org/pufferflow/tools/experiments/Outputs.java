@@ -1,11 +1,11 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.tools.chart.Chart;
 
 /** The files one experiment run writes into its output directory, in the order written. */
 final class Outputs {

@@ -1,11 +1,11 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.pufferflow.chain.BinaryMarkovChain;
-import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.tools.chart.Chart;
 import org.pufferflow.mechanism.redaction.BudgetSplit;
 import org.pufferflow.mechanism.redaction.DataIndependentBound;
 import org.pufferflow.mechanism.redaction.ExactLeakage;

@@ -1,11 +1,11 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.pufferflow.chain.ChainAnalysis;
-import org.pufferflow.jobs.chart.Chart;
+import org.pufferflow.tools.chart.Chart;
 import org.pufferflow.mechanism.mqm.ChainCountWasserstein;
 import org.pufferflow.mechanism.mqm.FiniteChainClass;
 import org.pufferflow.mechanism.mqm.MqmCalibration;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.learn;
+package org.pufferflow.tools.learn;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.learn;
+package org.pufferflow.tools.learn;
 
 import java.util.ArrayList;
 import java.util.Arrays;

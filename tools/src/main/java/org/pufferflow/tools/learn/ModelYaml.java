@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.learn;
+package org.pufferflow.tools.learn;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.learn;
+package org.pufferflow.tools.learn;
 
 import java.io.BufferedReader;
 import java.io.IOException;

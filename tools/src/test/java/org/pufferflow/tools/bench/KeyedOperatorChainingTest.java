@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.bench;
+package org.pufferflow.tools.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.chart;
+package org.pufferflow.tools.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.cli.CliHarness;
 
 /** {@code pufferflow bench calibration} (docs/cli.md): one JSON object with sigma and medianMicros; exit 2 on bad input. */
 class BenchCalibrationCommandTest {

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.cli.CliHarness;
 
 /**
  * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench dphmm|mqm|redaction'): tiny runs (a fraction of a second

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.cli.CliHarness;
 
 /**
  * {@code pufferflow bench pipeline} (docs/cli.md, 'bench pipeline'): a tiny run that checks the JSON contract, the

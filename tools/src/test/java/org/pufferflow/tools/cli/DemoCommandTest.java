@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,10 +26,11 @@ import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.ingest.ReasonCode;
-import org.pufferflow.jobs.demo.DemoPipeline;
-import org.pufferflow.jobs.demo.DemoReport;
-import org.pufferflow.jobs.demo.FeedPlan;
+import org.pufferflow.jobs.cli.CommandLines;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.tools.demo.DemoPipeline;
+import org.pufferflow.tools.demo.DemoReport;
+import org.pufferflow.tools.demo.FeedPlan;
 
 /**
  * {@code pufferflow demo --seconds 3} end to end (docs/cli.md, 'demo'): one run (shared by the tests of this class)

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -14,6 +14,8 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.jobs.cli.JobCli;
+import org.pufferflow.jobs.cli.RunCommand;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.io.file.FileInputs;
@@ -105,9 +107,7 @@ class FatJarSmokeCheck {
       assertThat(jar.getEntry("org/apache/flink/connector/kafka/source/KafkaSource.class")).isNotNull();
       assertThat(jar.getEntry("org/apache/kafka/clients/producer/KafkaProducer.class")).isNotNull();
       // not the tools, their root command, their data files and their libraries
-      for (String tool : List.of("bench", "demo", "experiments", "learn")) {
-        assertThat(entries(jar, "org/pufferflow/jobs/" + tool + "/")).as(tool).isEmpty();
-      }
+      assertThat(entries(jar, "org/pufferflow/tools/")).as("the tools' packages").isEmpty();
       assertThat(jar.getEntry(PufferflowCli.class.getName().replace('.', '/') + ".class")).isNull();
       assertThat(entries(jar, "data/")).isEmpty();
       assertThat(entries(jar, "demo/")).isEmpty();

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,9 +10,11 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
+import org.pufferflow.jobs.cli.CommandLines;
+import org.pufferflow.jobs.cli.JobCli;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * The help of every command and subcommand of {@code pufferflow}, rendered at 80 columns as a terminal shows it

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.jobs.cli.CliHarness;
+import org.pufferflow.jobs.cli.CliJson;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.ModelConfig;

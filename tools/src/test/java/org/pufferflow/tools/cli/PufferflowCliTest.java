@@ -1,10 +1,12 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.cli.CliHarness.Run;
+import org.pufferflow.jobs.cli.CliHarness;
+import org.pufferflow.jobs.cli.CliJson;
 import org.pufferflow.jobs.config.ConfigLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.cli;
+package org.pufferflow.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

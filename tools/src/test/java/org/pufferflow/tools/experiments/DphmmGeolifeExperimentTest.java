@@ -1,10 +1,10 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.csv;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.file;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.num;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.csv;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.file;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.num;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pufferflow.jobs.experiments.DphmmGeolifeExperiment.Figure;
+import org.pufferflow.tools.experiments.DphmmGeolifeExperiment.Figure;
 
 /**
  * docs/experiments.md, 'DPHMM on GeoLife': the four experiments at quick size, checked against the properties the

@@ -1,10 +1,10 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.csv;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.file;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.num;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.csv;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.file;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.num;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.cli.CommandLines;
-import org.pufferflow.jobs.cli.PufferflowCli;
+import org.pufferflow.tools.cli.PufferflowCli;
 import picocli.CommandLine;
 
 /** `pufferflow experiment` (docs/experiments.md, 'Running'). */

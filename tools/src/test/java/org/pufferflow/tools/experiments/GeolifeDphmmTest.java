@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.pufferflow.jobs.learn.GridSpec;
+import org.pufferflow.tools.learn.GridSpec;
 
 /** docs/experiments.md, 'DPHMM on GeoLife': the model, query and true sequences the DPHMM experiments use. */
 class GeolifeDphmmTest {

@@ -1,10 +1,10 @@
-package org.pufferflow.jobs.experiments;
+package org.pufferflow.tools.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.csv;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.file;
-import static org.pufferflow.jobs.experiments.ExperimentFixtures.num;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.csv;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.file;
+import static org.pufferflow.tools.experiments.ExperimentFixtures.num;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.jobs.cli.CommandLines;
-import org.pufferflow.jobs.cli.PufferflowCli;
+import org.pufferflow.tools.cli.PufferflowCli;
 import picocli.CommandLine;
 
 /** docs/experiments.md, 'mqm-fig2'. */

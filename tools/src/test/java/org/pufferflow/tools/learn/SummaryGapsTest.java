@@ -1,4 +1,4 @@
-package org.pufferflow.jobs.learn;
+package org.pufferflow.tools.learn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
