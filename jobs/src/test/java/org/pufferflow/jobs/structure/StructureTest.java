@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,7 +26,10 @@ import org.pufferflow.jobs.RepositoryPaths;
  *   <li>every public top-level type of the Flink layers ({@code org.pufferflow.operators} and its subpackages, the
  *       jobs and tools modules) carries one of Flink's stability annotations ({@code @PublicEvolving} for what a user
  *       of the library composes, {@code @Internal} for what is public only for the project's other packages or for
- *       Flink), so that the annotations stay true as types are added.
+ *       Flink), so that the annotations stay true as types are added;
+ *   <li>packages are named after their module: the main and test sources of the jobs module live in
+ *       {@code org.pufferflow.jobs} and its subpackages, those of the tools module in {@code org.pufferflow.tools},
+ *       and no other module declares a package there (no package is split between modules).
  * </ul>
  *
  * <p>Flink's stability annotations are kept in the class files only, not at run time, so the check reads the
@@ -40,7 +45,12 @@ class StructureTest {
       "org.pufferflow.common");
 
   /** The Flink layers: the operators package of the operators module, the jobs and tools modules. */
-  static final List<String> FLINK_LAYERS = List.of("org.pufferflow.operators", "org.pufferflow.jobs");
+  static final List<String> FLINK_LAYERS = List.of("org.pufferflow.operators", "org.pufferflow.jobs",
+      "org.pufferflow.tools");
+
+  /** The modules whose packages are named after them: module directory to its root package. */
+  static final Map<String, String> NAMED_MODULES = Map.of("jobs", "org.pufferflow.jobs", "tools",
+      "org.pufferflow.tools");
 
   static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
 
@@ -104,6 +114,32 @@ class StructureTest {
   }
 
   @Test
+  void packagesAreNamedAfterTheirModule() throws IOException {
+    List<String> problems = new ArrayList<>();
+    Map<String, Integer> checked = new TreeMap<>();
+    for (Path file : sources("src/main/java", "src/test/java")) {
+      String module = relative(file).getName(0).toString();
+      String pkg = packageOf(code(Files.readString(file)));
+      String own = NAMED_MODULES.get(module);
+      if (own != null) {
+        checked.merge(module, 1, Integer::sum);
+        if (!inAny(pkg, List.of(own))) {
+          problems.add(relative(file) + ": package " + pkg + " is not under " + own + " (the " + module + " module)");
+        }
+        continue;
+      }
+      NAMED_MODULES.forEach((other, root) -> {
+        if (inAny(pkg, List.of(root))) {
+          problems.add(relative(file) + ": package " + pkg + " belongs to the " + other + " module, not " + module);
+        }
+      });
+    }
+    assertThat(checked).as("sources of the named modules").containsOnlyKeys(NAMED_MODULES.keySet());
+    assertThat(checked.values()).allSatisfy(n -> assertThat(n).isGreaterThan(50));
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
   void theChecksSeeWhatTheyLookFor() {
     String annotated = "package org.pufferflow.operators;\nimport x.Y;\n/** Doc. */\n@Internal\n@SuppressWarnings(\"a\")\n"
         + "public final class A {}\n";
@@ -116,6 +152,8 @@ class StructureTest {
         + "\"org.apache.flink\";")).find()).isFalse();
     assertThat(inAny("org.pufferflow.mechanism.mqm", MATH_PACKAGES)).isTrue();
     assertThat(inAny("org.pufferflow.operatorsx", FLINK_LAYERS)).isFalse();
+    assertThat(inAny("org.pufferflow.tools.cli", FLINK_LAYERS)).isTrue();
+    assertThat(inAny("org.pufferflow.jobs.cli", List.of(NAMED_MODULES.get("tools")))).isFalse();
   }
 
   /**
@@ -153,20 +191,30 @@ class StructureTest {
 
   /** The Java files under src/main/java of every module. */
   static List<Path> mainSources() throws IOException {
+    return sources("src/main/java");
+  }
+
+  /** The Java files under the given source folders (e.g. {@code src/main/java}) of every module. */
+  static List<Path> sources(String... folders) throws IOException {
     Path root = RepositoryPaths.root();
     List<Path> out = new ArrayList<>();
     try (Stream<Path> modules = Files.list(root)) {
-      for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).sorted().toList()) {
-        try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
-          files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
+      for (Path module : modules.filter(Files::isDirectory).sorted().toList()) {
+        for (String folder : folders) {
+          if (!Files.isDirectory(module.resolve(folder))) {
+            continue;
+          }
+          try (Stream<Path> files = Files.walk(module.resolve(folder))) {
+            files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
+          }
         }
       }
     }
-    assertThat(out).as("main sources under " + root).isNotEmpty();
+    assertThat(out).as(String.join(", ", folders) + " sources under " + root).isNotEmpty();
     return out;
   }
 
-  static String relative(Path file) {
-    return RepositoryPaths.root().relativize(file).toString();
+  static Path relative(Path file) {
+    return RepositoryPaths.root().relativize(file);
   }
 }
