@@ -46,7 +46,7 @@ import org.pufferflow.operators.StateObservation;
  * serialized state (the serializers' bytes plus the key per entry), the same for either backend: a RocksDB
  * checkpoint (Flink 2.2: a native copy of the SST files, full or incremental) also holds the stale versions of
  * every value that compaction has not yet dropped, a multiple of the state that depends on flush and compaction
- * timing (docs/benchmarks.md, 'Keyed operators'). The timed runs do not checkpoint.
+ * timing. The timed runs do not checkpoint.
  */
 @Internal
 public final class KeyedOperatorBench {

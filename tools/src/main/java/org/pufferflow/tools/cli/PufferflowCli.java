@@ -14,9 +14,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code pufferflow} command (docs/cli.md): the root of every subcommand, run by the wrapper script at the repository
- * root through the fat jar. Exit codes follow {@link CommandLines}: 0 on success, 2 on invalid input with a one-line
- * message on stderr.
+ * The {@code pufferflow} command (docs/cli.md): the root of every subcommand, run by the wrapper script at the
+ * repository root through the fat jar. Exit codes follow {@link CommandLines}: 0 on success, 2 on invalid input with
+ * a one-line message on stderr.
  */
 @PublicEvolving
 @Command(
@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     sortOptions = false,
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {RunCommand.class, FeedCommand.class, ReadCommand.class, DemoCommand.class, PlanCommand.class, AnalyzeCommand.class, LearnCommand.class,
-        ExperimentCommand.class, BenchCommand.class},
+    subcommands = {RunCommand.class, FeedCommand.class, ReadCommand.class, DemoCommand.class, PlanCommand.class,
+        AnalyzeCommand.class, LearnCommand.class, ExperimentCommand.class, BenchCommand.class},
     description = {
       "Publishes privacy-protected versions of per-subject time series: Apache Flink operators read observations"
           + " from Kafka, turn each into a state of a public Markov model and write DPHMM releases, MQM window"

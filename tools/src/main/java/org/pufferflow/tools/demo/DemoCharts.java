@@ -20,7 +20,8 @@ import org.pufferflow.tools.chart.Chart;
 
 /**
  * The demo report's PNG charts (drawn by the tools' {@link Chart}), each comparing what the job released with the
- * truth the demo knows as data owner. File names are public constants; every method writes one file into the given directory.
+ * truth the demo knows as data owner. File names are public constants; every method writes one file into the given
+ * directory.
  */
 final class DemoCharts {
   static final String LATITUDE = "location-latitude.png";

@@ -18,16 +18,16 @@ import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.operators.state.CompactPosterior;
 
 /**
- * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'): the DPHMM
- * release on √N × √N grids, N = 100 … 10⁴, with the model of {@code bench dphmm} (lazy walk, stay 0.6; uniform p0;
- * f = cell coordinates; utility graph r = 1.5; strict repair; K-norm; ε = 1), each N under two constraints
+ * {@code dphmm-scaling} (docs/experiments.md, 'dphmm-scaling'; docs/benchmarks.md, 'DPHMM at city scale (N = 10,000)'):
+ * the DPHMM release on √N × √N grids, N = 100 … 10⁴, with the model of {@code bench dphmm} (lazy walk, stay 0.6;
+ * uniform p0; f = cell coordinates; utility graph r = 1.5; strict repair; K-norm; ε = 1), each N under two constraints
  * ({@link #CONSTRAINTS}): the exact support of the prior (the default; with the uniform p0 every state, so the
- * posterior is dense) and the opt-in truncation τ = {@value #TAU} (a relaxation, docs/dphmm.md, 'The constraint
- * C_t'). Subjects follow the lazy walk from a fixed seed; noise from the public experiment key. Per N and
- * constraint: the time of one release and of one sparse p·M on the same posteriors (their ratio), the per-subject
- * posterior state (the {@link CompactPosterior} encoding the keyed operator checkpoints; mean and largest from the
- * {@value #SETTLE_TICKS}th release of a subject on, the first releases start from the uniform p0 and are dense),
- * the constraint size and the release error ‖z − f(s*)‖ in cells.
+ * posterior is dense) and the opt-in truncation τ = {@value #TAU} (a relaxation, docs/dphmm.md, 'The constraint C_t').
+ * Subjects follow the lazy walk from a fixed seed; noise from the public experiment key. Per N and constraint: the time
+ * of one release and of one sparse p·M on the same posteriors (their ratio), the per-subject posterior state (the
+ * {@link CompactPosterior} encoding the keyed operator checkpoints; mean and largest from the {@value #SETTLE_TICKS}th
+ * release of a subject on, the first releases start from the uniform p0 and are dense), the constraint size and the
+ * release error ‖z − f(s*)‖ in cells.
  * Times depend on the machine; everything else is deterministic.
  */
 @Internal

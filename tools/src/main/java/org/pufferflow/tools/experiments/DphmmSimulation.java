@@ -21,9 +21,9 @@ import org.pufferflow.policy.ProtectableGraph;
  *
  * <p>C and K_t are recomputed beside the releaser from public inputs only (the prior p⁺·M with its exact support,
  * the constraint, the policy graph, {@link ProtectableGraph#repair} with the configuration's repair mode), memoised
- * per C in a bounded map, and the time of that analysis is not counted. The noise of release t of sequence i is drawn under the
- * context {@code (GeolifeDphmm.CONTEXT, label + "/seq=" + i, t)}, so configurations with the same label use the
- * same random numbers (common random numbers across ε). Not thread-safe; one instance per run.
+ * per C in a bounded map, and the time of that analysis is not counted. The noise of release t of sequence i is drawn
+ * under the context {@code (GeolifeDphmm.CONTEXT, label + "/seq=" + i, t)}, so configurations with the same label use
+ * the same random numbers (common random numbers across ε). Not thread-safe; one instance per run.
  */
 final class DphmmSimulation {
 

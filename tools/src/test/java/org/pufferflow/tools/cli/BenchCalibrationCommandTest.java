@@ -10,7 +10,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.cli.CliHarness;
 
-/** {@code pufferflow bench calibration} (docs/cli.md): one JSON object with sigma and medianMicros; exit 2 on bad input. */
+/**
+ * {@code pufferflow bench calibration} (docs/cli.md): one JSON object with sigma and medianMicros; exit 2 on bad
+ * input.
+ */
 class BenchCalibrationCommandTest {
 
   static final String P1 = "[[0.9,0.1],[0.2,0.8]]";

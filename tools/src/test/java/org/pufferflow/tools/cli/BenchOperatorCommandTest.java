@@ -11,8 +11,8 @@ import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.cli.CliHarness;
 
 /**
- * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench dphmm|mqm|redaction'): tiny runs (a fraction of a second
- * per measurement) that check the JSON contract and the exit codes; the figures themselves are recorded in
+ * {@code pufferflow bench dphmm|mqm|redaction} (docs/cli.md, 'bench dphmm|mqm|redaction'): tiny runs (a fraction of
+ * a second per measurement) that check the JSON contract and the exit codes; the figures themselves are recorded in
  * docs/benchmarks.md, 'Keyed operators', never asserted.
  */
 @Timeout(300)

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
  *   &lt;!-- params: NUMBER NUMBER … --&gt;
  * </pre>
  *
- * EXPR is a column, {@code a-b} or {@code a/b} of two columns or numbers, a negated EXPR {@code -…}, or
- * {@code min(…)}, {@code max(…)}, {@code mean(…)}, {@code maxabs(…)} of one, or {@code count} (rows selected); the
- * selector keeps rows whose cells equal the values (as text or as numbers); without an aggregate exactly one row must be selected. A check passes when the CSV value,
- * rounded to NUMBER's decimals, equals NUMBER, and NUMBER appears in the section's text (an integer NUMBER may group
- * its thousands with commas, {@code 1,843}, as the text writes it). Every number with a decimal
- * point in a checked section's text must be checked or listed under {@code params} (parameters of the run, not
+ * EXPR is a column, {@code a-b} or {@code a/b} of two columns or numbers, a negated EXPR {@code -…}, or {@code min(…)},
+ * {@code max(…)}, {@code mean(…)}, {@code maxabs(…)} of one, or {@code count} (rows selected); the selector keeps rows
+ * whose cells equal the values (as text or as numbers); without an aggregate exactly one row must be selected. A check
+ * passes when the CSV value, rounded to NUMBER's decimals, equals NUMBER, and NUMBER appears in the section's text (an
+ * integer NUMBER may group its thousands with commas, {@code 1,843}, as the text writes it). Every number with a
+ * decimal point in a checked section's text must be checked or listed under {@code params} (parameters of the run, not
  * results). So a changed CSV value, a changed doc number and an unchecked new decimal each fail.
  *
  * <p>{@link #SECTIONS} lists the checked sections by heading; add a section by annotating it and adding its heading
