@@ -2,8 +2,6 @@ package org.pufferflow.operators;
 
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
@@ -12,12 +10,14 @@ import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.operators.state.CompactPosterior;
 import org.pufferflow.operators.state.CompactPosteriorSerializer;
 import org.pufferflow.operators.state.LedgerStateFormat;
+import org.pufferflow.operators.state.StateFormatSnapshot;
 
 /**
  * Flink serializer of {@link DphmmSubjectState} (never Kryo). Format {@value Snapshot#FORMAT}: the last release's
  * tick and the release count as longs, whether a ledger follows (a byte) and the ledger ({@link LedgerStateFormat}),
  * then, after a release, the posterior as {@link CompactPosteriorSerializer} writes it: 17 + 50 + 809 bytes for a
- * dense posterior of N = 100. A savepoint of another format is refused, never migrated ({@link Snapshot}).
+ * dense posterior of N = 100. A savepoint of another format is refused, never migrated ({@link Snapshot}), and so is
+ * one whose posterior bytes differ: they are part of this format.
  */
 @Internal
 public final class DphmmSubjectStateSerializer extends TypeSerializerSingleton<DphmmSubjectState> {
@@ -101,43 +101,12 @@ public final class DphmmSubjectStateSerializer extends TypeSerializerSingleton<D
     return new Snapshot();
   }
 
-  /**
-   * Snapshot for savepoint compatibility. Its version is the state's format, {@value #FORMAT}; it writes no data.
-   * Only that format is read: a snapshot of another version is refused.
-   */
-  public static final class Snapshot implements TypeSerializerSnapshot<DphmmSubjectState> {
+  /** Snapshot for savepoint compatibility: format {@value #FORMAT}, the only one read ({@link StateFormatSnapshot}). */
+  public static final class Snapshot extends StateFormatSnapshot<DphmmSubjectState> {
     static final int FORMAT = 4;
 
-    /** For Flink's reflective restore. */
-    public Snapshot() {}
-
-    @Override
-    public int getCurrentVersion() {
-      return FORMAT;
-    }
-
-    @Override
-    public void writeSnapshot(DataOutputView out) {
-      // the version is the format; nothing else to write
-    }
-
-    @Override
-    public void readSnapshot(int readVersion, DataInputView in, ClassLoader classLoader) throws IOException {
-      if (readVersion != FORMAT) {
-        throw new IOException("DPHMM subject state: format " + readVersion + ", this build reads format " + FORMAT);
-      }
-    }
-
-    @Override
-    public TypeSerializer<DphmmSubjectState> restoreSerializer() {
-      return DphmmSubjectStateSerializer.INSTANCE;
-    }
-
-    @Override
-    public TypeSerializerSchemaCompatibility<DphmmSubjectState> resolveSchemaCompatibility(
-        TypeSerializerSnapshot<DphmmSubjectState> old) {
-      return old instanceof Snapshot ? TypeSerializerSchemaCompatibility.compatibleAsIs()
-          : TypeSerializerSchemaCompatibility.incompatible();
+    public Snapshot() {
+      super("DPHMM subjects (dphmm-subject)", FORMAT, () -> INSTANCE);
     }
   }
 }

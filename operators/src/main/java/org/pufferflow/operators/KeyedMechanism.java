@@ -59,7 +59,8 @@ import org.pufferflow.operators.state.CompactPosterior;
  * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code mqm-ledger},
  * {@code dphmm-subject}, {@code dphmm-ledger-policy}, {@code dphmm-model-states}, {@code mqm-subject},
  * {@code mqm-ledger-policy}, {@code redaction-buffer}, {@code tick-order}, {@code fleet-window-sums}. Every descriptor
- * carries explicit type information or a serializer of the project's, never a generic (Kryo) type.
+ * carries explicit type information or a serializer of the project's (whose snapshot refuses a format this build
+ * does not read: {@link org.pufferflow.operators.state.StateFormatSnapshot}), never a generic (Kryo) type.
  */
 final class KeyedMechanism {
 

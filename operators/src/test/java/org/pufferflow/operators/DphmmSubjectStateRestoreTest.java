@@ -16,6 +16,7 @@ import org.apache.flink.streaming.util.OperatorSnapshotUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.operators.state.IncompatibleSavepointException;
 
 /**
  * {@code dphmm-subject} across savepoints: the function's own snapshot restores with the outputs of an uninterrupted
@@ -67,7 +68,9 @@ class DphmmSubjectStateRestoreTest {
     OperatorSubtaskState v1 = OperatorSnapshotUtil.readStateHandle(FIXTURE.resolve("snapshot").toString());
     try (var h = fresh()) {
       h.setup();
-      assertThatThrownBy(() -> h.initializeState(v1)).hasStackTraceContaining("format 3, this build reads format 4");
+      assertThatThrownBy(() -> h.initializeState(v1)).rootCause().isInstanceOf(IncompatibleSavepointException.class)
+          .hasMessageStartingWith("state of DPHMM subjects (dphmm-subject) in this savepoint has format 3, this build"
+              + " reads format 4; savepoints of pufferflow 0.x are not compatible across versions");
     }
   }
 

@@ -10,6 +10,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.operators.state.CompactPosterior;
+import org.pufferflow.operators.state.IncompatibleSavepointException;
 
 /** The format of {@code dphmm-subject}, the only one its snapshot reads. */
 class DphmmSubjectStateSerializerTest {
@@ -64,7 +65,8 @@ class DphmmSubjectStateSerializerTest {
     for (int other : new int[] {3, 5}) { // 3: format 1, before the ledger moved into the value
       assertThatThrownBy(() -> new DphmmSubjectStateSerializer.Snapshot()
           .readSnapshot(other, new DataInputDeserializer(new byte[0]), getClass().getClassLoader()))
-          .isInstanceOf(IOException.class).hasMessageContaining("format " + other + ", this build reads format 4");
+          .isInstanceOf(IncompatibleSavepointException.class)
+          .hasMessageContaining("format " + other + ", this build reads format 4");
     }
   }
 
