@@ -42,41 +42,41 @@ import org.pufferflow.operators.state.CompactPosterior;
  * <p><b>Keyed state</b> (descriptors named stably, explicit serializers, no Kryo): {@code dphmm-subject} — one
  * {@link DphmmSubjectState}: the subject's {@link LedgerState}, the tick of the last release, the number of releases
  * made (the next release's releaseSeq) and the adversary's posterior p⁺ after the last release
- * ({@link CompactPosterior}, dense or sparse). A record therefore reads one keyed value and writes one. Earlier
- * layouts kept the ledger apart ({@code ledger-dphmm}) and, before that, the last tick, the count and the posterior
- * in three values ({@code dphmm-last-tick}, {@code dphmm-release-seq}, {@code dphmm-posterior}); on RocksDB every
- * one of them cost a lookup per record, which dominated its cost. A job restored from a savepoint of either layout
- * migrates each subject at its next record ({@link DphmmLegacyState}, {@link KeyedMechanism#restoredLedger},
- * {@link DphmmSubjectStateSerializer}). Operator state {@code dphmm-ledger-policy} records the job's ledger policy,
- * so that a restore under a policy without a safe migration fails at start, naming the changed key, instead of at
- * some subject's next record; operator state
+ * ({@link CompactPosterior}, dense or sparse). A record therefore reads one keyed value and writes one (on RocksDB
+ * every keyed value costs a lookup per record, which dominates its cost). {@link DphmmSubjectStateSerializer} reads
+ * only its current format: a savepoint with another one is refused at start. Operator state
+ * {@code dphmm-ledger-policy} records the job's ledger policy, so that a restore under a policy without a safe
+ * migration fails at start, naming the changed key, instead of at some subject's next record; operator state
  * {@code dphmm-model-states} records N, so that a restore under a model of another size fails at start too.
  *
  * <p><b>Per record</b>: gap = FIRST_RELEASE for the subject's first release, else tick − (tick of the last
  * release); the noise comes from {@link KeyedRandom} positioned at ({@code "dphmm"}, subject, tick)
  * ({@link NoiseContext}: the tick identifies the release for the life of the key); the release is computed into
  * scratch arrays, then its DPHMM cost (ε, or 0 for an exact release with |C| = 1: Theorem 5.2 of the DPHMM paper) is
- * charged through {@link KeyedMechanism#charge}. Only a charged release is emitted and committed to state. A refused release changes nothing but the ledger: the adversary saw nothing at
- * that tick, so its posterior stays p⁺ of the last release, and the next release propagates it over the whole gap
- * since that release (M^g with g counted from the last release's tick). The refusal that exhausts the budget emits
- * exactly one {@code LedgerEvent} to {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the
- * subject's records are dropped without any computation.
+ * charged through {@link KeyedMechanism#charge}. Only a charged release is emitted and committed to state. A refused
+ * release changes nothing but the ledger: the adversary saw nothing at that tick, so its posterior stays p⁺ of the
+ * last release, and the next release propagates it over the whole gap since that release (M^g with g counted from
+ * the last release's tick). The refusal that exhausts the budget emits exactly one {@code LedgerEvent} to
+ * {@link MechanismOutputs#LEDGER_EVENTS}; once the total budget is exhausted, the subject's records are dropped
+ * without any computation.
  *
  * <p><b>Durable ledger</b> (docs/privacy-noise.md, 'The durable ledger'): a charge that changed the ledger marks
  * the subject, and before the next checkpoint barrier its operator ({@link DurableProcessOperator}) has this
  * function write the subject's {@link org.pufferflow.avro.LedgerEntry} (ledger, last release's tick, release count,
- * posterior) from its state to {@link MechanismOutputs#LEDGER_ENTRIES} ({@link #flushLedger}); a subject whose Flink state is missing or behind the
- * {@link LedgerStore}'s entry read in {@code open()} (a start without state; a restore from an old savepoint) is
- * continued from the entry — spend, release count and the adversary's posterior, exactly as if its state had been
- * kept — and its records at or before the entry's last tick are rejected ({@code ALREADY_RELEASED}).
+ * posterior) from its state to {@link MechanismOutputs#LEDGER_ENTRIES} ({@link #flushLedger}); a subject whose
+ * Flink state is missing or behind the {@link LedgerStore}'s entry read in {@code open()} (a start without state; a
+ * restore from an older savepoint) is continued from the entry — spend, release count and the adversary's
+ * posterior, exactly as if its state had been kept — and its records at or before the entry's last tick are
+ * rejected ({@code ALREADY_RELEASED}).
  *
  * <p>Input duties (ingestion's contract): ticks strictly increase per subject and states lie in 0..N−1. A record
  * breaking them goes to {@link MechanismOutputs#REJECTED} ({@code DUPLICATE_TICK} or {@code TOO_LATE} for a tick at
  * or before the last release's, {@code UNKNOWN_LABEL} for a state outside the model; never with its state), counted,
  * and changes nothing. Outputs carry public quantities only; whether the true state lay outside C_t (a surrogate
- * release) is counted in the {@value OperatorMetrics#SURROGATE_USES} metric, never shown per record. The releaser, the keyed generator and the scratch arrays
- * are built once per instance in {@code open()}; the per-record work allocates only the output record, the boxed
- * longs and the objects the state backend returns, and (sparse encoding) arrays when a subject's support grows.
+ * release) is counted in the {@value OperatorMetrics#SURROGATE_USES} metric, never shown per record. The releaser,
+ * the keyed generator and the scratch arrays are built once per instance in {@code open()}; the per-record work
+ * allocates only the output record, the boxed longs and the objects the state backend returns, and (sparse
+ * encoding) arrays when a subject's support grows.
  */
 @PublicEvolving
 public final class DphmmReleaseFunction extends KeyedProcessFunction<String, StateObservation, DphmmRelease>
@@ -91,12 +91,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   public static final String EXACT = "exact";
 
   static final String SUBJECT_STATE = KeyedMechanism.stateName(MECHANISM, "subject");
-  /** The three-state layout's names, read only to migrate a restored savepoint ({@link DphmmLegacyState}). */
-  static final String POSTERIOR_STATE = DphmmLegacyState.POSTERIOR_STATE;
-  static final String LAST_TICK_STATE = DphmmLegacyState.LAST_TICK_STATE;
-  static final String RELEASE_SEQ_STATE = DphmmLegacyState.RELEASE_SEQ_STATE;
-  /** The ledger's own keyed state before it moved into {@code dphmm-subject}; read only to migrate. */
-  static final String LEDGER_STATE = "ledger-dphmm";
   /** Operator state holding the job's ledger policy (written by {@link RestoredLedgerPolicy}). */
   static final String POLICY_STATE = "dphmm-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
@@ -107,8 +101,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private final LedgerStore store;
 
   private transient ValueState<DphmmSubjectState> subjectState;
-  /** The three-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
-  private transient DphmmLegacyState legacy;
   private transient KeyedMechanism mechanism;
   private transient DphmmReleaser releaser;
   private transient org.pufferflow.mechanism.dphmm.DphmmRelease result;
@@ -140,8 +132,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(MECHANISM, key, LEDGER_STATE, budget,
-        KeyedMechanism.LedgerStorage.IN_SUBJECT_VALUE, store);
+    mechanism = new KeyedMechanism(MECHANISM, key, budget, store);
     mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
@@ -167,7 +158,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   @Override
   public void open(OpenContext openContext) {
     subjectState = getRuntimeContext().getState(subjectDescriptor());
-    legacy = mechanism.restored() ? new DphmmLegacyState(getRuntimeContext()) : null;
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL,
         ReasonCode.ALREADY_RELEASED);
     releaser = new DphmmReleaser(spec);
@@ -190,11 +180,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       return;
     }
     DphmmSubjectState state = subjectState.value();
-    boolean migrating = false;
-    if (state == null && legacy != null) {
-      state = legacy.read();
-      migrating = state != null;
-    }
     LedgerEntry history = state == null ? mechanism.history().ahead(subject, 0, 0)
         : mechanism.history().ahead(subject, state.releaseSeq, state.ledger == null ? 0 : state.ledger.getSpent());
     boolean fromHistory = history != null;
@@ -209,14 +194,9 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
       state = DphmmSubjectState.fromHistory(history); // the deployment's ledger is ahead of this job's state
     }
     LedgerState ledger = state == null ? null : state.ledger;
-    boolean restoredLedger = false;
     if (ledger == null) {
-      ledger = mechanism.restoredLedger();
-      restoredLedger = ledger != null;
-      if (ledger == null) {
-        ledger = mechanism.newLedger();
-        mechanism.newSubject();
-      }
+      ledger = mechanism.newLedger();
+      mechanism.newSubject();
     }
     if (mechanism.exhausted(ledger)) {
       return;
@@ -257,12 +237,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     }
     if (fromHistory) {
       mechanism.history().forget(subject);
-    }
-    if (migrating) {
-      legacy.clear();
-    }
-    if (restoredLedger) {
-      mechanism.clearRestoredLedger();
     }
     if (!charged) {
       return;

@@ -13,9 +13,9 @@ import org.pufferflow.operators.state.CompactPosterior;
  * the adversary's posterior p⁺ after the last release ({@link CompactPosterior}).
  *
  * <p>A subject whose releases were all refused by its budget has a ledger and no release yet: release count 0, no
- * posterior, last tick {@link #NO_RELEASE}. A value restored from the format without the ledger (before it moved in,
- * {@link DphmmSubjectStateSerializer}) has a null ledger until the function stores the one it reads from the old
- * {@code ledger-dphmm} state.
+ * posterior, last tick {@link #NO_RELEASE}. The format can hold a value without a ledger (a null ledger: a flag of
+ * {@link DphmmSubjectStateSerializer}); the function stores every value with its ledger and gives a value read
+ * without one a fresh ledger.
  *
  * <p>Mutable: the function updates it in place after each charge and writes it back. Public quantities only (ticks,
  * counts, budget spent, and a posterior computed from released values and the public model), so {@link #toString()}
@@ -36,7 +36,7 @@ public final class DphmmSubjectState {
    * The parts; {@code posterior} and {@code ledger} are used as they are (not copied).
    *
    * @param posterior p⁺ after the last release; null exactly when {@code releaseSeq} is 0
-   * @param ledger the subject's ledger, or null for a value of the format without one
+   * @param ledger the subject's ledger, or null (the function then gives it a fresh one)
    */
   DphmmSubjectState(long lastTick, long releaseSeq, CompactPosterior posterior, LedgerState ledger) {
     if (releaseSeq < 0 || (posterior == null) != (releaseSeq == 0) || (releaseSeq == 0 && lastTick != NO_RELEASE)) {

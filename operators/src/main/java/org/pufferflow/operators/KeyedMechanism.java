@@ -1,12 +1,10 @@
 package org.pufferflow.operators;
 
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.functions.RuntimeContext;
-import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -20,7 +18,6 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
 import org.pufferflow.operators.state.CompactPosterior;
-import org.pufferflow.operators.state.LedgerStateTypes;
 
 /**
  * The machinery every keyed mechanism function shares, composed into the function as Flink composes a user function
@@ -35,17 +32,15 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  *       generator; {@link #noise} positions it at ({@code mechanism}, subject, sequence) ({@link NoiseContext}).</li>
  *   <li><b>Budget</b> (docs/privacy-noise.md, 'The privacy ledger'): the subject's {@link LedgerState}, charged
  *       through {@link BudgetGate}; a refusal is counted, and the refusal that exhausts a budget emits exactly one
- *       ledger event to {@link MechanismOutputs#LEDGER_EVENTS}. The ledger is kept either in a keyed state of its
- *       own, which {@link #charge} writes ({@link LedgerStorage#OWN_STATE}: MQM, which charges once per released
- *       window, so its ledger is read and written only then), or by the function inside its per-subject value
- *       ({@link LedgerStorage#IN_SUBJECT_VALUE}: DPHMM, which charges every record, so a ledger apart would cost a
- *       second lookup per record; on RocksDB the lookups dominated). With the latter, the ledger state of the
- *       earlier layout is registered only in a restored job, for {@link #restoredLedger} to migrate. The job's
+ *       ledger event to {@link MechanismOutputs#LEDGER_EVENTS}. The function keeps the ledger in its keyed state
+ *       (DPHMM inside its per-subject value, which it reads once per record; MQM in {@code mqm-ledger}, read and
+ *       written once per released window) and stores it after every {@link #charge}, charged or refused. The job's
  *       ledger policy is kept in operator state {@code <mechanism>-ledger-policy} ({@link RestoredLedgerPolicy}), so
  *       a restore under a policy without safe migration fails at start.</li>
  *   <li><b>Metrics</b>: one {@link OperatorMetrics} in group {@code pufferflow → <mechanism>}, with
  *       {@value OperatorMetrics#SUBJECTS} (the function calls {@link #newSubject} when it creates a subject's state)
- *       and, with a budget, {@value OperatorMetrics#BUDGET_REFUSALS} and {@value OperatorMetrics#BUDGET_EXHAUSTIONS}.</li>
+ *       and, with a budget, {@value OperatorMetrics#BUDGET_REFUSALS} and
+ *       {@value OperatorMetrics#BUDGET_EXHAUSTIONS}.</li>
  * </ul>
  *
  * <p><b>Contract-breach policy</b> (one for every keyed function of the project). A breach that is the record's
@@ -61,36 +56,22 @@ import org.pufferflow.operators.state.LedgerStateTypes;
  *
  * <p><b>State names.</b> Every NEW state descriptor (keyed or operator) is named {@code <mechanism>-<concept>} in lower
  * kebab case, the mechanism id first ({@link #stateName}); a mechanism's ledger is {@code <mechanism>-ledger}.
- * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code ledger-dphmm}
- * (the DPHMM ledger before it moved into {@code dphmm-subject}, read to migrate), {@code mqm-ledger},
+ * Existing names keep their spelling whatever the scheme says, because savepoints refer to them: {@code mqm-ledger},
  * {@code dphmm-subject}, {@code dphmm-ledger-policy}, {@code dphmm-model-states}, {@code mqm-subject},
- * {@code mqm-ledger-policy}, {@code redaction-buffer},
- * {@code tick-order}, {@code fleet-window-sums}, the two-state MQM layout's {@code mqm-window} and
- * {@code mqm-progress} and the three-state DPHMM layout's {@code dphmm-posterior}, {@code dphmm-last-tick} and
- * {@code dphmm-release-seq}, which a restored job still reads to migrate them ({@link MqmLegacyState},
- * {@link DphmmLegacyState}). Every descriptor carries explicit type information or a serializer of the project's,
- * never a generic (Kryo) type.
+ * {@code mqm-ledger-policy}, {@code redaction-buffer}, {@code tick-order}, {@code fleet-window-sums}. Every descriptor
+ * carries explicit type information or a serializer of the project's (whose snapshot refuses a format this build
+ * does not read: {@link org.pufferflow.operators.state.StateFormatSnapshot}), never a generic (Kryo) type.
  */
 final class KeyedMechanism {
-
-  /** Where a mechanism's per-subject ledgers are kept (class comment). */
-  enum LedgerStorage {
-    OWN_STATE,
-    IN_SUBJECT_VALUE
-  }
 
   private static final Pattern STATE_NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
   private final String mechanism;
   private final NoiseKeySource key;
-  private final String ledgerStateName;
   private final BudgetGate gate;
   private final RestoredLedgerPolicy policy;
-  private final LedgerStorage storage;
   private final LedgerStore store;
 
-  private boolean restored;
-  private ValueState<LedgerState> ledgerState;
   private KeyedRandom random;
   private OperatorMetrics metrics;
   private Counter subjects;
@@ -107,25 +88,20 @@ final class KeyedMechanism {
    * @param store the deployment's durable ledger, read in {@link #open} ({@link LedgerStore#NONE}: none)
    */
   KeyedMechanism(String mechanism, NoiseKeySource key, LedgerStore store) {
-    this(mechanism, key, null, null, LedgerStorage.OWN_STATE, store);
+    this(mechanism, key, null, store);
   }
 
   /**
    * A mechanism with a per-subject budget.
    *
-   * @param ledgerStateName the keyed state of the subjects' ledgers ({@code <mechanism>-ledger} for a new mechanism);
-   *     with {@link LedgerStorage#IN_SUBJECT_VALUE}, that of the earlier layout, read only to migrate
    * @param budget the job's ledger policy
    * @param store the deployment's durable ledger, read in {@link #open} ({@link LedgerStore#NONE}: none)
    */
-  KeyedMechanism(String mechanism, NoiseKeySource key, String ledgerStateName, LedgerPolicy budget,
-      LedgerStorage storage, LedgerStore store) {
+  KeyedMechanism(String mechanism, NoiseKeySource key, LedgerPolicy budget, LedgerStore store) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
-    this.ledgerStateName = ledgerStateName;
     this.gate = budget == null ? null : new BudgetGate(mechanism, budget);
     this.policy = budget == null ? null : new RestoredLedgerPolicy(mechanism, budget);
-    this.storage = PufferPreconditions.checkNotNull("ledger storage", storage);
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
   }
 
@@ -143,7 +119,6 @@ final class KeyedMechanism {
 
   /** Registers the ledger policy's operator state and checks a restored one (call in {@code initializeState}). */
   void initializeState(FunctionInitializationContext context) throws Exception {
-    restored = context.isRestored();
     if (policy != null) {
       policy.initialize(context);
     }
@@ -157,8 +132,8 @@ final class KeyedMechanism {
   }
 
   /**
-   * Loads the noise key, registers the metrics (with rejection counters for {@code reasons}) and the ledger state
-   * (call in {@code open()}).
+   * Loads the noise key, registers the metrics (with rejection counters for {@code reasons}) and reads the durable
+   * history (call in {@code open()}).
    *
    * @throws IllegalArgumentException a {@code NoiseKeyUnavailableException} when the key cannot be loaded (the
    *     job's fault: it fails the job without restarts)
@@ -168,9 +143,6 @@ final class KeyedMechanism {
     metrics = OperatorMetrics.forMechanism(context, mechanism, reasons);
     subjects = metrics.counter(OperatorMetrics.SUBJECTS);
     if (gate != null) {
-      if (storage == LedgerStorage.OWN_STATE || restored) {
-        ledgerState = context.getState(LedgerStateTypes.descriptor(ledgerStateName));
-      }
       refusals = metrics.counter(OperatorMetrics.BUDGET_REFUSALS);
       exhaustions = metrics.counter(OperatorMetrics.BUDGET_EXHAUSTIONS);
     }
@@ -245,14 +217,6 @@ final class KeyedMechanism {
     return mechanism;
   }
 
-  /**
-   * Whether the job restored state ({@link #initializeState} recorded it): then the function registers the keyed
-   * states of its earlier layouts too, to migrate them.
-   */
-  boolean restored() {
-    return restored;
-  }
-
   OperatorMetrics metrics() {
     return metrics;
   }
@@ -272,42 +236,6 @@ final class KeyedMechanism {
     subjects.inc();
   }
 
-  /** The current subject's stored ledger, or null if it has none yet ({@link LedgerStorage#OWN_STATE}). */
-  LedgerState storedLedger() throws IOException {
-    checkStorage(LedgerStorage.OWN_STATE);
-    return ledgerState.value();
-  }
-
-  /** Stores {@code ledger} as the current subject's ledger ({@link LedgerStorage#OWN_STATE}: adopted from history). */
-  void storeLedger(LedgerState ledger) throws IOException {
-    checkStorage(LedgerStorage.OWN_STATE);
-    ledgerState.update(ledger);
-  }
-
-  /**
-   * The current subject's ledger in the earlier layout's own keyed state, or null if it has none or the job did not
-   * restore state ({@link LedgerStorage#IN_SUBJECT_VALUE}: the function calls it while its value holds no ledger,
-   * stores the ledger in its value, then calls {@link #clearRestoredLedger}).
-   */
-  LedgerState restoredLedger() throws IOException {
-    checkStorage(LedgerStorage.IN_SUBJECT_VALUE);
-    return ledgerState == null ? null : ledgerState.value();
-  }
-
-  /** Removes the current subject's ledger of the earlier layout (after the function stored it in its value). */
-  void clearRestoredLedger() {
-    checkStorage(LedgerStorage.IN_SUBJECT_VALUE);
-    if (ledgerState != null) {
-      ledgerState.clear();
-    }
-  }
-
-  private void checkStorage(LedgerStorage expected) {
-    if (storage != expected) {
-      throw new IllegalStateException(mechanism + " keeps its ledgers " + storage + ", not " + expected);
-    }
-  }
-
   /** A fresh ledger under the job's policy (stored by the first {@link #charge}). */
   LedgerState newLedger() {
     return gate.newState();
@@ -323,19 +251,15 @@ final class KeyedMechanism {
   }
 
   /**
-   * Charges {@code epsilon} for the current subject's release at {@code tick} and, with
-   * {@link LedgerStorage#OWN_STATE}, stores the ledger (else the function stores it in its value, charged or not).
-   * On a refusal counts it and, if it exhausts a budget, emits the ledger event.
+   * Charges {@code epsilon} for the current subject's release at {@code tick} (the function stores {@code ledger},
+   * charged or not). On a refusal counts it and, if it exhausts a budget, emits the ledger event.
    *
    * @return the outcome: the release may be made iff it is {@link ChargeResult#charged()}; the ledger changed iff
    *     it is charged or {@link ChargeResult#reportsExhaustion() reports an exhaustion} ({@link #ledgerChanged})
    */
-  ChargeResult charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon, long tick)
-      throws IOException {
+  ChargeResult charge(KeyedProcessFunction<String, ?, ?>.Context ctx, LedgerState ledger, double epsilon,
+      long tick) {
     ChargeResult charge = gate.charge(ledger, epsilon, tick);
-    if (storage == LedgerStorage.OWN_STATE) {
-      ledgerState.update(ledger);
-    }
     if (charge.charged()) {
       return charge;
     }

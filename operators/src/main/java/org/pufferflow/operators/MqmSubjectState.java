@@ -37,8 +37,7 @@ public final class MqmSubjectState {
   }
 
   /**
-   * Refuses state built under another configuration: the window's W and k first, then the progress's S (the order of
-   * the checks of the two-state layout, so the messages are the same).
+   * Refuses state built under another configuration: the window's W and k first, then the progress's S.
    *
    * @throws IllegalStateException naming the parameter that changed
    */

@@ -2,11 +2,11 @@ package org.pufferflow.operators;
 
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
+import org.pufferflow.operators.state.StateFormatSnapshot;
 import org.pufferflow.operators.state.StateWindow;
 import org.pufferflow.operators.state.StateWindowSerializer;
 
@@ -107,10 +107,16 @@ public final class MqmSubjectStateSerializer extends TypeSerializerSingleton<Mqm
     return new Snapshot();
   }
 
-  /** Snapshot for savepoint compatibility (format version 1). */
-  public static final class Snapshot extends SimpleTypeSerializerSnapshot<MqmSubjectState> {
+  /**
+   * Snapshot for savepoint compatibility: format {@value #FORMAT}, the only one read ({@link StateFormatSnapshot}); 3
+   * is the version Flink's {@code SimpleTypeSerializerSnapshot}, this snapshot's earlier base, wrote for these bytes,
+   * so savepoints taken with it stay readable.
+   */
+  public static final class Snapshot extends StateFormatSnapshot<MqmSubjectState> {
+    static final int FORMAT = 3;
+
     public Snapshot() {
-      super(() -> INSTANCE);
+      super("MQM subjects (mqm-subject)", FORMAT, () -> INSTANCE);
     }
   }
 }

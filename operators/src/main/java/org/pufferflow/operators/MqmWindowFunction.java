@@ -27,6 +27,7 @@ import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.NoiseContext;
+import org.pufferflow.operators.state.LedgerStateTypes;
 import org.pufferflow.operators.state.StateWindow;
 
 /**
@@ -36,9 +37,9 @@ import org.pufferflow.operators.state.StateWindow;
  * <p>Keyed state: one {@link MqmSubjectState} per subject ({@value #SUBJECT_STATE},
  * {@link MqmSubjectStateSerializer}): the window ({@link StateWindow}: ring buffer, a byte per state when k ≤ 256,
  * running counts) and the subject's {@link MqmProgress} (observed count, last tick, release sequence, window start
- * ticks), read once and written once per accepted record; and the subject's ledger ({@link LedgerState}), read and
- * written once per window that completes. A job restored from a savepoint of the earlier two-state layout migrates
- * each subject on its first accepted record ({@link MqmLegacyState}). The schedule is {@link MqmWindowPlan}'s
+ * ticks), read once and written once per accepted record; and the subject's ledger ({@value #LEDGER_STATE},
+ * {@link LedgerState}), read and written once per window that completes. {@link MqmSubjectStateSerializer} reads
+ * only its current format: a savepoint with another one is refused at start. The schedule is {@link MqmWindowPlan}'s
  * {@link MqmWindowPlan}: the n-th observed state completes a window iff {@link MqmWindowPlan#windowLengthAt}(n) &gt;
  * 0, and gaps neither end nor restart a window. Each window is released by {@link WindowHistogramRelease} (fresh
  * discrete Laplace noise per bin at the plan's scale) from the keyed generator positioned at (mqm, subject, the
@@ -64,9 +65,6 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   /** Keyed state names (stable: savepoints refer to them). */
   static final String SUBJECT_STATE = "mqm-subject";
   static final String LEDGER_STATE = "mqm-ledger";
-  /** The two-state layout's names, read only to migrate a restored savepoint ({@link MqmLegacyState}). */
-  static final String WINDOW_STATE = MqmLegacyState.WINDOW_STATE;
-  static final String PROGRESS_STATE = MqmLegacyState.PROGRESS_STATE;
 
   private final MqmWindowPlan spec;
   private final LedgerPolicy budget;
@@ -83,8 +81,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private transient int[] countsScratch;
   private transient long[] noisyScratch;
   private transient ValueState<MqmSubjectState> subjectState;
-  /** The two-state layout, registered only when the job restored state (it may hold subjects not migrated yet). */
-  private transient MqmLegacyState legacy;
+  private transient ValueState<LedgerState> ledgerState;
   private transient Counter releases;
 
   /**
@@ -125,8 +122,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(NoiseContext.MQM, key, LEDGER_STATE, budget,
-        KeyedMechanism.LedgerStorage.OWN_STATE, store);
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, budget, store);
     mechanism.initializeState(context);
   }
 
@@ -147,7 +143,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     noisyScratch = new long[spec.states()];
     subjectState = getRuntimeContext().getState(
         new ValueStateDescriptor<>(SUBJECT_STATE, MqmSubjectStateSerializer.INSTANCE));
-    legacy = mechanism.restored() ? new MqmLegacyState(getRuntimeContext()) : null;
+    ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
     releases = mechanism.metrics().counter(OperatorMetrics.RELEASES);
   }
 
@@ -158,16 +154,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       return;
     }
     MqmSubjectState subject = subjectState.value();
-    boolean migrated = false;
-    if (subject == null && legacy != null) {
-      subject = legacy.read();
-      migrated = subject != null;
-    }
     LedgerEntry history = null;
     if (subject == null) {
       history = mechanism.history().ahead(obs.subjectId, 0, 0);
     } else {
-      LedgerState stored = mechanism.storedLedger();
+      LedgerState stored = ledgerState.value();
       history = mechanism.history().ahead(obs.subjectId, subject.progress.releaseSeq,
           stored == null ? 0 : stored.getSpent());
     }
@@ -184,7 +175,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
       // the deployment's ledger is ahead of this job's state: the windows start afresh, the ledger goes on
       subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
       subject.progress.releaseSeq = history.getReleases();
-      mechanism.storeLedger(LedgerEntries.ledger(history));
+      ledgerState.update(LedgerEntries.ledger(history));
     } else if (subject == null) {
       subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
       mechanism.newSubject();
@@ -213,18 +204,16 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     if (fromHistory) {
       mechanism.history().forget(obs.subjectId);
     }
-    if (migrated) {
-      legacy.clear();
-    }
   }
 
   private void releaseWindow(StateObservation obs, Context ctx, Collector<WindowHistogram> out, StateWindow window,
       MqmProgress progress, long n, int length) throws Exception {
-    LedgerState ledger = mechanism.storedLedger();
+    LedgerState ledger = ledgerState.value();
     if (ledger == null) {
       ledger = mechanism.newLedger();
     }
     ChargeResult charge = mechanism.charge(ctx, ledger, epsilonStar, obs.tick);
+    ledgerState.update(ledger); // charged or refused
     if (!charge.charged()) {
       if (KeyedMechanism.ledgerChanged(charge)) {
         mechanism.changed(obs.subjectId, obs.tick);
@@ -266,7 +255,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   @Override
   public void flushLedger(Consumer<String> setKey, Consumer<LedgerEntry> out) throws Exception {
     mechanism.flush(setKey, out, (subject, tick) -> mechanism.entry(subject, tick, null,
-        subjectState.value().progress.releaseSeq, mechanism.storedLedger(), null));
+        subjectState.value().progress.releaseSeq, ledgerState.value(), null));
   }
 
   /** The window schedule in use (after {@code open()}). */

@@ -9,7 +9,6 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.RedactedRecord;
-import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 
@@ -26,7 +25,7 @@ import org.pufferflow.mechanism.redaction.RedactionPlan;
  * <p><b>Savepoints.</b> The keyed state ({@value #STATE_NAME}, serializer {@code RedactionBufferSerializer}) and the
  * event-time timers (Flink's internal timer service {@code user-timers}, keyed by subject, void namespace) are those of
  * {@link RedactionFunction}, and the job gives both the same operator uid ({@code redaction}): a savepoint taken with
- * either restores into the other (PreloadedRedactionRestoreTest).
+ * either restores into the other (PreloadedRedactionFunctionTest).
  */
 @PublicEvolving
 public final class PreloadedRedactionFunction
@@ -42,25 +41,24 @@ public final class PreloadedRedactionFunction
   /**
    * @param spec the public redaction configuration
    * @param key where the noise key comes from (loaded in {@code open()})
-   * @param stateBits the released bit of each model state: {@code stateBits[s]} is 0 or 1 for every state s
    * @param clock the tick clock of the observations
    * @param preload opt-outs known before the job starts, added when the function first meets a subject
    *     ({@link OptOutPreload#NONE}: none)
    * @param bitLabels the label of each released value (bit 0, bit 1), carried beside it in every released record;
    *     null for none
    */
-  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload, List<String> bitLabels) {
-    this(spec, key, stateBits, clock, preload, bitLabels, LedgerStore.NONE);
+  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+      List<String> bitLabels) {
+    this(spec, key, clock, preload, bitLabels, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
    */
-  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload, List<String> bitLabels, LedgerStore store) {
-    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, false, bitLabels, store);
+  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+      List<String> bitLabels, LedgerStore store) {
+    this.decider = new RedactionDecider(spec, key, clock, preload, false, bitLabels, store);
   }
 
   @Override
@@ -70,10 +68,7 @@ public final class PreloadedRedactionFunction
 
   @Override
   public void processElement(StateObservation o, Context ctx, Collector<RedactedRecord> out) throws Exception {
-    RejectedObservation rejected = decider.observe(o, ctx.getCurrentKey(), ctx.timerService(), out);
-    if (rejected != null) {
-      ctx.output(MechanismOutputs.REJECTED, rejected);
-    }
+    decider.observe(o, ctx.getCurrentKey(), ctx.timerService(), out, r -> ctx.output(MechanismOutputs.REJECTED, r));
   }
 
   /** The durable entries of the subjects that decided records since the last flush. */

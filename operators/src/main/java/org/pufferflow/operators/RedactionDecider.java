@@ -35,11 +35,13 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * {@link RedactionFunction} (two inputs: observations and live opt-outs) and {@link PreloadedRedactionFunction} (one
  * input: observations, opt-outs known before the job starts, so it chains to the operator before it). The rules —
  * when a held record is decided, how an opt-out is admitted, what is rejected — are stated in
- * {@link RedactionFunction}'s class comment; this class is where they are implemented, once. Built by the function's
- * constructor (it validates the configuration), serialized with it; {@link #open} registers the keyed state {@value #STATE_NAME} with the
- * explicit serializer {@link RedactionBufferSerializer}, the metrics and the noise key. Both functions therefore
- * keep the same keyed state and the same event-time timers (Flink's internal timer service {@code user-timers}), so a
- * savepoint of one restores into the other under the same operator uid.
+ * {@link RedactionFunction}'s class comment; this class is where they are implemented, once. Flink needs one function
+ * class per kind (a {@code KeyedCoProcessFunction} and a {@code KeyedProcessFunction}, whose contexts share no type),
+ * so the two functions only hand their key, timer service, collector and side output to this plain class. Built by
+ * the function's constructor (it validates the configuration), serialized with it; {@link #open} registers the keyed
+ * state {@value #STATE_NAME} with the explicit serializer {@link RedactionBufferSerializer}, the metrics and the noise
+ * key. Both functions therefore keep the same keyed state and the same event-time timers (Flink's internal timer
+ * service {@code user-timers}), so a savepoint of one restores into the other under the same operator uid.
  */
 final class RedactionDecider implements Serializable {
 
@@ -51,6 +53,9 @@ final class RedactionDecider implements Serializable {
   /** Source topic written into rejections (the control records carry no Kafka origin). */
   static final String OPT_OUT_SOURCE = "opt-out";
 
+  /** The model's states: the released bit of a record is its state, 0 or 1 (a two-state model, checked at load). */
+  static final int STATES = 2;
+
   private static final ReasonCode[] REASONS = {
     ReasonCode.OPT_OUT_TOO_LATE, ReasonCode.OPT_OUT_REFUSED, ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE,
     ReasonCode.UNKNOWN_LABEL, ReasonCode.ALREADY_RELEASED
@@ -58,7 +63,6 @@ final class RedactionDecider implements Serializable {
 
   private final RedactionPlan spec;
   private final NoiseKeySource key;
-  private final int[] stateBits;
   private final TickClock clock;
   /** Redaction has no budget: its entries carry a ledger that never charged. */
   private static final LedgerState NO_BUDGET = new LedgerState();
@@ -75,8 +79,8 @@ final class RedactionDecider implements Serializable {
   private transient Counter redacted;
   private transient Counter optOuts;
 
-  /** The parameters of RedactionFunction's constructor, validated as documented there. */
-  RedactionDecider(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock, OptOutPreload preload,
+  /** The parameters of {@link RedactionFunction}'s constructor, validated as documented there. */
+  RedactionDecider(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       boolean optOutStream, List<String> bitLabels, LedgerStore store) {
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
     PufferPreconditions.checkArgument(bitLabels == null || bitLabels.size() == 2,
@@ -87,13 +91,6 @@ final class RedactionDecider implements Serializable {
     this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.optOutStream = optOutStream;
-    PufferPreconditions.checkNotNull("stateBits", stateBits);
-    PufferPreconditions.checkArgument(stateBits.length > 0, "stateBits = []: must map every model state");
-    for (int s = 0; s < stateBits.length; s++) {
-      PufferPreconditions.checkArgument(stateBits[s] == 0 || stateBits[s] == 1,
-          "stateBits[%s] = %s: must be 0 or 1", s, stateBits[s]);
-    }
-    this.stateBits = stateBits.clone();
   }
 
   /** Builds the contract, loads the noise key, registers the metrics and the keyed state (the function's open()). */
@@ -109,14 +106,22 @@ final class RedactionDecider implements Serializable {
   }
 
   /**
-   * An observation of the current subject {@code subject}: held, and what it makes due decided.
-   *
-   * @return the rejection of {@code o} (for {@link MechanismOutputs#REJECTED}), or null when it was accepted
+   * An observation of the current subject {@code subject}: held, and what it makes due decided; its rejection, if
+   * any, goes to {@code rejected}.
    */
-  RejectedObservation observe(StateObservation o, String subject, TimerService timers,
+  void observe(StateObservation o, String subject, TimerService timers, Collector<RedactedRecord> out,
+      Consumer<RejectedObservation> rejected) throws IOException {
+    RejectedObservation r = accept(o, subject, timers, out);
+    if (r != null) {
+      rejected.accept(r);
+    }
+  }
+
+  /** {@link #observe}: the rejection of {@code o}, or null when it was accepted. */
+  private RejectedObservation accept(StateObservation o, String subject, TimerService timers,
       Collector<RedactedRecord> out) throws IOException {
-    if (!KeyedMechanism.inModel(o.state, stateBits.length)) {
-      return mechanism.outsideModel(o, stateBits.length);
+    if (!KeyedMechanism.inModel(o.state, STATES)) {
+      return mechanism.outsideModel(o, STATES);
     }
     RedactionBuffer stored = state.value();
     LedgerEntry history = mechanism.history().after(subject, stored == null ? Long.MIN_VALUE : stored.lastDecided());
@@ -135,7 +140,7 @@ final class RedactionDecider implements Serializable {
         decideFirst(b, o.subjectId, out);
       }
     }
-    b.add(o.tick, stateBits[o.state]);
+    b.add(o.tick, o.state); // state i is bit i
     if (b.size() == 1) {
       // invariant: while records are held, a timer is pending at or before the first one's deadline
       timers.registerEventTimeTimer(contract.deadline(o.tick));
@@ -262,6 +267,6 @@ final class RedactionDecider implements Serializable {
   /** Names the configuration only: no key, no state, no subject data. */
   @Override
   public String toString() {
-    return spec + ", " + key + ", states=" + stateBits.length;
+    return spec + ", " + key;
   }
 }

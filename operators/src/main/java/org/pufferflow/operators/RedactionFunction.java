@@ -11,7 +11,6 @@ import org.apache.flink.util.Collector;
 import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.OptOut;
 import org.pufferflow.avro.RedactedRecord;
-import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.redaction.OptOutRanges;
@@ -24,8 +23,9 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * Correlation-aware redaction of one subject's binary stream (docs/operators.md, 'Redaction function';
  * docs/redaction.md, 'Streaming contract' and 'When an opt-out takes effect'; Maßny et al., Sec. IV). Keyed by
  * subject; input 1 is the subject's {@link StateObservation}s in strictly increasing tick order (gaps allowed), input
- * 2 its {@link OptOut} control records, connected and keyed by subject. Output: one {@link RedactedRecord} per
- * observed tick, in tick order, whose value is the record's bit or null (redacted).
+ * 2 its {@link OptOut} control records, connected and keyed by subject. The model has two states and a record's
+ * bit is its state (0 or 1; the job's configuration loader checks the model). Output: one {@link RedactedRecord}
+ * per observed tick, in tick order, whose value is the record's bit or null (redacted).
  *
  * <p><b>When records are decided.</b> With {@code H = spec.holdBackTicks()} ({@code >= plan.holdBack()}), the record
  * of tick {@code t} is decided, with the opt-out ranges known at that moment, once event time (the watermark, the
@@ -37,8 +37,8 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * {@link PreloadedRedactionFunction}, which runs the same rules on one input so it chains to the operator before it),
  * nothing can race, and a record is also decided as soon as a record of the same subject with a tick {@code > t + H}
  * arrives, which keeps the held span at most H + 1 ticks without waiting for the watermark. The decision is
- * {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context {@code ("redaction", subject, t)}; a tick without a record (a gap) is a
- * redacted record of the design: nothing is emitted for it.
+ * {@code plan.release(t, bit, ranges, random, subject)}, the keyed coin of context {@code ("redaction", subject, t)};
+ * a tick without a record (a gap) is a redacted record of the design: nothing is emitted for it.
  *
  * <p><b>Opt-outs.</b> An opt-out {@code [from, to]} issued at event time {@code e} ({@code OptOut.eventTime})
  * protects its ticks from {@link StreamingContract#firstTickIssuedAt}(e) on, and in any case only ticks whose
@@ -47,8 +47,8 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * rest, if any, is protected. An opt-out with {@code from > to}, or one that would exceed the subject's limit of
  * {@link OptOutRanges#DEFAULT_CAPACITY} disjoint ranges, is reported whole with {@link ReasonCode#OPT_OUT_REFUSED}. A
  * record of input 1 at or before the subject's newest tick (an upstream ordering fault) is reported as
- * {@link ReasonCode#DUPLICATE_TICK} or {@link ReasonCode#TOO_LATE}, and one whose state is outside {@code stateBits}
- * as {@link ReasonCode#UNKNOWN_LABEL}; such a record changes nothing and the subject's later records are processed
+ * {@link ReasonCode#DUPLICATE_TICK} or {@link ReasonCode#TOO_LATE}, and one whose state is neither 0 nor 1 as
+ * {@link ReasonCode#UNKNOWN_LABEL}; such a record changes nothing and the subject's later records are processed
  * (the contract-breach policy of {@link KeyedMechanism}, which also holds the noise key, the metrics and the
  * rejections). Opt-out rejections carry the Avro-encoded opt-out as payload and source {@value #OPT_OUT_SOURCE};
  * observation rejections have source {@code redaction} and no payload. Rejections name ticks only, never a state.
@@ -86,34 +86,33 @@ public final class RedactionFunction
   /**
    * @param spec the public redaction configuration (the plan is built in {@code open()})
    * @param key where the noise key comes from (loaded in {@code open()})
-   * @param stateBits the released bit of each model state: {@code stateBits[s]} is 0 or 1 for every state s
    * @param clock the tick clock of the observations and opt-outs
    * @param preload opt-outs known before the job starts, added when the function first meets a subject
    *     ({@link OptOutPreload#NONE}: none)
    * @param optOutStream whether input 2 carries opt-outs from a live source: records are then decided by event time
    *     only (class comment)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload, boolean optOutStream) {
-    this(spec, key, stateBits, clock, preload, optOutStream, null);
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+      boolean optOutStream) {
+    this(spec, key, clock, preload, optOutStream, null);
   }
 
   /**
    * @param bitLabels the label of each released value (bit 0, bit 1), carried beside it in every released record;
    *     null for none (the {@code label} field stays null)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload, boolean optOutStream, List<String> bitLabels) {
-    this(spec, key, stateBits, clock, preload, optOutStream, bitLabels, LedgerStore.NONE);
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+      boolean optOutStream, List<String> bitLabels) {
+    this(spec, key, clock, preload, optOutStream, bitLabels, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, int[] stateBits, TickClock clock,
-      OptOutPreload preload, boolean optOutStream, List<String> bitLabels, LedgerStore store) {
-    this.decider = new RedactionDecider(spec, key, stateBits, clock, preload, optOutStream, bitLabels, store);
+  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+      boolean optOutStream, List<String> bitLabels, LedgerStore store) {
+    this.decider = new RedactionDecider(spec, key, clock, preload, optOutStream, bitLabels, store);
   }
 
   @Override
@@ -123,10 +122,7 @@ public final class RedactionFunction
 
   @Override
   public void processElement1(StateObservation o, Context ctx, Collector<RedactedRecord> out) throws Exception {
-    RejectedObservation rejected = decider.observe(o, ctx.getCurrentKey(), ctx.timerService(), out);
-    if (rejected != null) {
-      ctx.output(MechanismOutputs.REJECTED, rejected);
-    }
+    decider.observe(o, ctx.getCurrentKey(), ctx.timerService(), out, r -> ctx.output(MechanismOutputs.REJECTED, r));
   }
 
   /** The durable entries of the subjects that decided records since the last flush. */
@@ -143,11 +139,6 @@ public final class RedactionFunction
   @Override
   public void onTimer(long timestamp, OnTimerContext ctx, Collector<RedactedRecord> out) throws Exception {
     decider.onTimer(ctx.getCurrentKey(), ctx.timerService(), out);
-  }
-
-  /** The opt-out's Avro binary encoding (the payload of its rejection). */
-  static byte[] encode(OptOut o) {
-    return RedactionDecider.encode(o);
   }
 
   /** This instance's metrics (after {@code open()}; tests). */

@@ -34,30 +34,32 @@ class ContractBreachTest {
 
   @TempDir Path dir;
 
-  private static List<StateObservation> clean() {
+  /** Good records of a model of {@code states} states (3: DPHMM's; 2: redaction's, state i is bit i). */
+  private static List<StateObservation> clean(int states) {
     List<StateObservation> in = new ArrayList<>();
     for (long t = 1; t <= 6; t++) {
-      in.add(new StateObservation("a", t, (int) (t % 3)));
-      in.add(new StateObservation("b", 2 * t, (int) ((t + 1) % 3)));
+      in.add(new StateObservation("a", t, (int) Math.min(t % 3, states - 1)));
+      in.add(new StateObservation("b", 2 * t, (int) Math.min((t + 1) % 3, states - 1)));
     }
     return in;
   }
 
-  /** {@link #clean()} with bad records: one before a's tick-3 record (same tick), one as new subject z's first. */
-  private static List<StateObservation> withBreaches() {
-    List<StateObservation> in = new ArrayList<>(clean());
+  /** {@link #clean} with bad records: one before a's tick-3 record (same tick), one as new subject z's first. */
+  private static List<StateObservation> withBreaches(int states) {
+    List<StateObservation> in = new ArrayList<>(clean(states));
     in.add(4, new StateObservation("a", 3, SECRET));
     in.add(0, new StateObservation("z", 1, -1));
     in.add(new StateObservation("z", 2, 1));
     return in;
   }
 
-  private static void assertRejections(List<RejectedObservation> rejected, String mechanism) {
-    assertThat(rejected).extracting(RejectedObservation::getReasonCode).containsExactly("UNKNOWN_LABEL", "UNKNOWN_LABEL");
+  private static void assertRejections(List<RejectedObservation> rejected, String mechanism, int states) {
+    assertThat(rejected).extracting(RejectedObservation::getReasonCode)
+        .containsExactly("UNKNOWN_LABEL", "UNKNOWN_LABEL");
     assertThat(rejected).extracting(RejectedObservation::getSourceTopic).containsOnly(mechanism);
     assertThat(rejected).extracting(RejectedObservation::getMessage).containsExactly(
-        "subject z, tick 1: state outside the " + mechanism + " model's 3 states (value not shown)",
-        "subject a, tick 3: state outside the " + mechanism + " model's 3 states (value not shown)");
+        "subject z, tick 1: state outside the " + mechanism + " model's " + states + " states (value not shown)",
+        "subject a, tick 3: state outside the " + mechanism + " model's " + states + " states (value not shown)");
     assertThat(rejected).allSatisfy(r -> assertThat(r.getMessage()).doesNotContain(String.valueOf(SECRET))
         .doesNotContain("-1"));
   }
@@ -68,21 +70,21 @@ class ContractBreachTest {
     List<DphmmRelease> expected;
     try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(100), key))) {
       h.open();
-      List<StateObservation> in = new ArrayList<>(clean());
+      List<StateObservation> in = new ArrayList<>(clean(3));
       in.add(new StateObservation("z", 2, 1));
       feed(h, in);
       expected = h.extractOutputValues();
     }
     DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(100), key);
     OperatorSubtaskState snapshot;
-    List<StateObservation> in = withBreaches();
+    List<StateObservation> in = withBreaches(3);
     try (var h = harness(fn)) {
       h.open();
       feed(h, in);
       assertThat(avro(h.extractOutputValues())).isEqualTo(avro(expected));
       assertThat(h.extractOutputValues()).filteredOn(r -> r.getSubjectId().equals("z"))
           .extracting(DphmmRelease::getReleaseSeq).containsExactly(0L);
-      assertRejections(values(h.getSideOutput(MechanismOutputs.REJECTED)), "dphmm");
+      assertRejections(values(h.getSideOutput(MechanismOutputs.REJECTED)), "dphmm", 3);
       assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(2);
       assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).as("a, b, z (z by its good record)").isEqualTo(3);
       snapshot = h.snapshot(1, 0);
@@ -101,24 +103,24 @@ class ContractBreachTest {
   @Test
   void redactionRejectsAStateOutsideTheModelAndDecidesTheSubjectsLaterRecordsAsIfItNeverCame() throws Exception {
     NoiseKeySource key = DphmmOperatorFixtures.keyFile(dir, 1);
-    List<StateObservation> cleanIn = new ArrayList<>(clean());
+    List<StateObservation> cleanIn = new ArrayList<>(clean(2));
     cleanIn.add(new StateObservation("z", 2, 1));
     List<RedactedRecord> expected = redact(key, cleanIn, null);
-    RedactionFunction fn = new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.BITS,
-        RedactionFunctionTest.CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.CLOCK,
+        OptOutPreload.NONE, false);
     List<RejectedObservation> rejected = new ArrayList<>();
-    List<RedactedRecord> out = redact(fn, withBreaches(), rejected);
+    List<RedactedRecord> out = redact(fn, withBreaches(2), rejected);
     assertThat(out).isEqualTo(expected);
     assertThat(out).filteredOn(r -> r.getSubjectId().equals("a")).hasSize(6);
-    assertRejections(rejected, "redaction");
+    assertRejections(rejected, "redaction", 2);
     assertThat(fn.metrics().rejects(ReasonCode.UNKNOWN_LABEL)).isEqualTo(2);
     assertThat(fn.metrics().count(OperatorMetrics.SUBJECTS)).as("a, b, z (z by its good record)").isEqualTo(3);
   }
 
   private static List<RedactedRecord> redact(NoiseKeySource key, List<StateObservation> in,
       List<RejectedObservation> rejected) throws Exception {
-    return redact(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.BITS,
-        RedactionFunctionTest.CLOCK, OptOutPreload.NONE, false), in, rejected);
+    return redact(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.CLOCK,
+        OptOutPreload.NONE, false), in, rejected);
   }
 
   private static List<RedactedRecord> redact(RedactionFunction fn, List<StateObservation> in,

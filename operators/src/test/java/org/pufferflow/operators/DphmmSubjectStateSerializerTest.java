@@ -10,8 +10,9 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.operators.state.CompactPosterior;
+import org.pufferflow.operators.state.IncompatibleSavepointException;
 
-/** The two formats of {@code dphmm-subject} and how a restore moves from the first to the second. */
+/** The format of {@code dphmm-subject}, the only one its snapshot reads. */
 class DphmmSubjectStateSerializerTest {
 
   private static LedgerState ledger() {
@@ -42,7 +43,7 @@ class DphmmSubjectStateSerializerTest {
   }
 
   @Test
-  void formatTwoRoundTripsWithAndWithoutAReleaseOrALedger() throws IOException {
+  void theFormatRoundTripsWithAndWithoutAReleaseOrALedger() throws IOException {
     CompactPosterior p = new CompactPosterior().encode(new double[] {0.25, 0, 0.75});
     for (DphmmSubjectState v : new DphmmSubjectState[] {
         new DphmmSubjectState(9, 3, p, ledger()), DphmmSubjectState.withoutRelease(ledger()),
@@ -53,33 +54,20 @@ class DphmmSubjectStateSerializerTest {
     }
   }
 
-  /** What a restore from format 1 does: read with the restored serializer, write with the current one. */
   @Test
-  void aFormatOneValueMigratesWithANullLedger() throws IOException {
-    DphmmSubjectState old = new DphmmSubjectState(4, 2, new CompactPosterior().encode(new double[] {1, 0, 0}), null);
-    byte[] v1 = bytes(DphmmSubjectStateSerializer.Format1.INSTANCE, old);
-    assertThat(v1).hasSize(16 + old.posterior().serializedSize());
-    DphmmSubjectState migrated = read(DphmmSubjectStateSerializer.INSTANCE,
-        bytes(DphmmSubjectStateSerializer.INSTANCE, read(DphmmSubjectStateSerializer.Format1.INSTANCE, v1)));
-    assertThat(migrated).isEqualTo(old);
-    assertThat(migrated.ledger()).isNull();
-  }
-
-  @Test
-  void theSnapshotResolvesFormatOneAsCompatibleAfterMigrationAndFormatTwoAsIs() throws IOException {
+  void theSnapshotReadsTheCurrentFormatOnlyAndResolvesItAsIs() throws IOException {
     TypeSerializerSnapshot<DphmmSubjectState> current = DphmmSubjectStateSerializer.INSTANCE.snapshotConfiguration();
-    assertThat(current.getCurrentVersion()).isEqualTo(DphmmSubjectStateSerializer.Snapshot.FORMAT_2);
-    DphmmSubjectStateSerializer.Snapshot restoredV1 = new DphmmSubjectStateSerializer.Snapshot();
-    // what Flink's SimpleTypeSerializerSnapshot (this snapshot's base in format 1) wrote: version 3, no data
-    restoredV1.readSnapshot(3, new DataInputDeserializer(new byte[0]), getClass().getClassLoader());
-    assertThat(restoredV1.restoreSerializer()).isSameAs(DphmmSubjectStateSerializer.Format1.INSTANCE);
-    assertThat(current.resolveSchemaCompatibility(restoredV1).isCompatibleAfterMigration()).isTrue();
-    DphmmSubjectStateSerializer.Snapshot restoredV2 = new DphmmSubjectStateSerializer.Snapshot();
-    restoredV2.readSnapshot(4, new DataInputDeserializer(new byte[0]), getClass().getClassLoader());
-    assertThat(current.resolveSchemaCompatibility(restoredV2).isCompatibleAsIs()).isTrue();
-    assertThatThrownBy(() -> new DphmmSubjectStateSerializer.Snapshot()
-        .readSnapshot(5, new DataInputDeserializer(new byte[0]), getClass().getClassLoader()))
-        .hasMessageContaining("version 5");
+    assertThat(current.getCurrentVersion()).isEqualTo(DphmmSubjectStateSerializer.Snapshot.FORMAT).isEqualTo(4);
+    DphmmSubjectStateSerializer.Snapshot restored = new DphmmSubjectStateSerializer.Snapshot();
+    restored.readSnapshot(4, new DataInputDeserializer(new byte[0]), getClass().getClassLoader());
+    assertThat(restored.restoreSerializer()).isSameAs(DphmmSubjectStateSerializer.INSTANCE);
+    assertThat(current.resolveSchemaCompatibility(restored).isCompatibleAsIs()).isTrue();
+    for (int other : new int[] {3, 5}) { // 3: format 1, before the ledger moved into the value
+      assertThatThrownBy(() -> new DphmmSubjectStateSerializer.Snapshot()
+          .readSnapshot(other, new DataInputDeserializer(new byte[0]), getClass().getClassLoader()))
+          .isInstanceOf(IncompatibleSavepointException.class)
+          .hasMessageContaining("format " + other + ", this build reads format 4");
+    }
   }
 
   @Test

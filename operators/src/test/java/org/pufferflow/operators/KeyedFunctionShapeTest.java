@@ -17,20 +17,11 @@ class KeyedFunctionShapeTest {
 
   @Test
   void existingStateNamesAreUnchangedForSavepoints() {
-    assertThat(new String[] {DphmmReleaseFunction.POSTERIOR_STATE, DphmmReleaseFunction.LAST_TICK_STATE,
-        DphmmReleaseFunction.RELEASE_SEQ_STATE, DphmmReleaseFunction.LEDGER_STATE, DphmmReleaseFunction.POLICY_STATE,
-        DphmmReleaseFunction.MODEL_STATES_STATE, DphmmReleaseFunction.SUBJECT_STATE, MqmWindowFunction.SUBJECT_STATE,
-        MqmWindowFunction.WINDOW_STATE, MqmWindowFunction.PROGRESS_STATE, MqmWindowFunction.LEDGER_STATE,
+    assertThat(new String[] {DphmmReleaseFunction.POLICY_STATE, DphmmReleaseFunction.MODEL_STATES_STATE,
+        DphmmReleaseFunction.SUBJECT_STATE, MqmWindowFunction.SUBJECT_STATE, MqmWindowFunction.LEDGER_STATE,
         RedactionFunction.STATE_NAME, TickOrderFunction.STATE_NAME, FleetHistogramFunction.SUMS_STATE})
-        .containsExactly("dphmm-posterior", "dphmm-last-tick", "dphmm-release-seq", "ledger-dphmm",
-            "dphmm-ledger-policy", "dphmm-model-states", "dphmm-subject", "mqm-subject", "mqm-window", "mqm-progress",
-            "mqm-ledger", "redaction-buffer", "tick-order", "fleet-window-sums");
-    // the three-state DPHMM layout's names are still read: a savepoint taken before dphmm-subject migrates from them
-    assertThat(new String[] {DphmmLegacyState.POSTERIOR_STATE, DphmmLegacyState.LAST_TICK_STATE,
-        DphmmLegacyState.RELEASE_SEQ_STATE}).containsExactly("dphmm-posterior", "dphmm-last-tick", "dphmm-release-seq");
-    // the two-state MQM layout's names are still read: a savepoint taken before mqm-subject migrates from them
-    assertThat(new String[] {MqmLegacyState.WINDOW_STATE, MqmLegacyState.PROGRESS_STATE})
-        .containsExactly("mqm-window", "mqm-progress");
+        .containsExactly("dphmm-ledger-policy", "dphmm-model-states", "dphmm-subject", "mqm-subject", "mqm-ledger",
+            "redaction-buffer", "tick-order", "fleet-window-sums");
   }
 
   @Test

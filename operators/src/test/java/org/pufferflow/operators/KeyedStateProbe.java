@@ -8,7 +8,7 @@ import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
-/** Reads a test harness's keyed state directly, as the state-migration tests check it. */
+/** Reads a test harness's keyed state directly, as the state tests check it. */
 final class KeyedStateProbe {
   private KeyedStateProbe() {}
 

@@ -71,8 +71,8 @@ class MissingNoiseKeyTest {
         DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), Budgets.total(10), gone));
     var mqm = MqmTestSupport.harness(MqmTestSupport.stickySpec(4, 4), Budgets.total(100), unset);
     var redaction = RedactionFunctionTest.harness(
-        new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.BITS,
-            RedactionFunctionTest.CLOCK, OptOutPreload.NONE, true));
+        new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.CLOCK, OptOutPreload.NONE,
+            true));
     assertNonRecoverable(assertThatThrownBy(dphmm::open), FILE_LINE);
     assertNonRecoverable(assertThatThrownBy(mqm::open), ENV_LINE);
     assertNonRecoverable(assertThatThrownBy(redaction::open), FILE_LINE);
@@ -81,7 +81,8 @@ class MissingNoiseKeyTest {
   private static void assertNonRecoverable(
       org.assertj.core.api.AbstractThrowableAssert<?, ? extends Throwable> thrown, String line) {
     thrown.isInstanceOf(NoiseKeyUnavailableException.class).hasMessage(line).hasNoCause()
-        .satisfies(t -> assertThat(ThrowableClassifier.getThrowableType(t)).isEqualTo(ThrowableType.NonRecoverableError));
+        .satisfies(t -> assertThat(ThrowableClassifier.getThrowableType(t))
+            .isEqualTo(ThrowableType.NonRecoverableError));
   }
 
   @Test

@@ -1,7 +1,6 @@
 package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.pufferflow.operators.RedactionFunctionTest.BITS;
 import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 import static org.pufferflow.operators.RedactionFunctionTest.obs;
@@ -70,7 +69,7 @@ class PreloadedRedactionFunctionTest {
         } else if (s == 9 && t == 25) {
           in.add(new StateObservation(subject, t - 1, 0)); // TOO_LATE
         } else if (s == 5 && t == 7) {
-          in.add(new StateObservation(subject, t + 1, BITS.length)); // UNKNOWN_LABEL
+          in.add(new StateObservation(subject, t + 1, 2)); // UNKNOWN_LABEL
         }
       }
       if (watermarks) {
@@ -81,11 +80,11 @@ class PreloadedRedactionFunctionTest {
   }
 
   static RedactionFunction twoInput(NoiseKeySource key) {
-    return new RedactionFunction(SPEC, key, BITS, CLOCK, PRELOAD, false, List.of("off", "on"));
+    return new RedactionFunction(SPEC, key, CLOCK, PRELOAD, false, List.of("off", "on"));
   }
 
   static PreloadedRedactionFunction oneInput(NoiseKeySource key) {
-    return new PreloadedRedactionFunction(SPEC, key, BITS, CLOCK, PRELOAD, List.of("off", "on"));
+    return new PreloadedRedactionFunction(SPEC, key, CLOCK, PRELOAD, List.of("off", "on"));
   }
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, RedactedRecord> harness(
@@ -239,7 +238,7 @@ class PreloadedRedactionFunctionTest {
 
   @Test
   void toStringNamesTheConfigurationOnly() {
-    assertThat(oneInput(key).toString()).startsWith("PreloadedRedactionFunction[").contains("states=3")
+    assertThat(oneInput(key).toString()).startsWith("PreloadedRedactionFunction[").contains("holdBackTicks=4")
         .doesNotContain(dir.toString());
     assertThat(PreloadedRedactionFunction.STATE_NAME).isEqualTo(RedactionFunction.STATE_NAME)
         .isEqualTo("redaction-buffer");

@@ -2,7 +2,6 @@ package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.pufferflow.operators.RedactionFunctionTest.BITS;
 import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 import static org.pufferflow.operators.RedactionFunctionTest.harness;
@@ -30,11 +29,7 @@ class RedactionFunctionConstructionTest {
   }
 
   @Test
-  void constructorRefusesABitMapThatIsNotZeroOrOne() {
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[] {0, 2}, CLOCK, OptOutPreload.NONE, false))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("stateBits[1] = 2: must be 0 or 1");
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, new int[0], CLOCK, OptOutPreload.NONE, false))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stateBits = []");
+  void aPlanBeyondTheHoldBackBoundCannotBeMade() {
     // the hold-back bound is the plan's precondition: a plan beyond it cannot be made, so no function sees one
     assertThatThrownBy(
             () -> RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, (1L << 20) + 1))
@@ -44,12 +39,12 @@ class RedactionFunctionConstructionTest {
 
   @Test
   void toStringShowsNoValueNoKeyAndNoTick() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     assertThat(fn.toString()).doesNotContain(dir.toString()).doesNotContain("3c3d3e")
-        .contains("states=3").contains("holdBackTicks=4");
+        .contains("holdBackTicks=4");
     try (var h = harness(fn)) {
       h.open();
-      h.processElement1(obs("a", 123_456, 2));
+      h.processElement1(obs("a", 123_456, 1));
       h.processElement2(optOut("a", 777_777, 888_888));
       h.snapshot(1L, 1L);
     }

@@ -1,7 +1,6 @@
 package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.pufferflow.operators.RedactionFunctionTest.BITS;
 import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 import static org.pufferflow.operators.RedactionFunctionTest.harness;
@@ -44,7 +43,7 @@ class RedactionFunctionEventTimeTest {
   }
 
   RedactionFunction live() {
-    return new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, true);
+    return new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, true);
   }
 
   /** An opt-out issued at event time {@code issued} (ticks of 10 ms). */

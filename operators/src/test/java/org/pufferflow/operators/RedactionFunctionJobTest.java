@@ -58,8 +58,8 @@ class RedactionFunctionJobTest {
     DataStream<OptOut> in2 = env.fromData(optOuts, TypeInformation.of(OptOut.class));
     SingleOutputStreamOperator<RedactedRecord> out = in1.connect(in2)
         .keyBy(o -> o.subjectId, o -> o.getSubjectId())
-        .process(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.BITS,
-            RedactionFunctionTest.CLOCK, OptOutPreload.NONE, false),
+        .process(new RedactionFunction(RedactionFunctionTest.SPEC, key, RedactionFunctionTest.CLOCK,
+            OptOutPreload.NONE, false),
             TypeInformation.of(RedactedRecord.class));
     CloseableIterator<RedactedRecord> records = out.collectAsync();
     CloseableIterator<RejectedObservation> rejected = out.getSideOutput(MechanismOutputs.REJECTED).collectAsync();
@@ -88,7 +88,7 @@ class RedactionFunctionJobTest {
       total += got.size();
       for (RedactedRecord r : got) {
         if (r.getValue() != null) {
-          assertThat(r.getValue()).isEqualTo(RedactionFunctionTest.BITS[RedactionFunctionTest.state(subject, r.getTick())]);
+          assertThat(r.getValue()).isEqualTo(RedactionFunctionTest.state(subject, r.getTick()));
         }
         if (r.getTick() == 5 && !tooLate.contains(subject)) {
           assertThat(r.getValue()).as("%s: an honoured opt-out redacts tick 5", subject).isNull();

@@ -61,7 +61,7 @@ class RedactionFunctionProperties {
     long h = spec.holdBackTicks();
     OptOutRanges all = new OptOutRanges();
     List<long[]> records = new ArrayList<>();
-    try (var harness = RedactionFunctionTest.harness(new RedactionFunction(spec, key, new int[] {0, 1},
+    try (var harness = RedactionFunctionTest.harness(new RedactionFunction(spec, key,
         RedactionFunctionTest.CLOCK, OptOutPreload.NONE, false))) {
       harness.open();
       long tick = -1;

@@ -1,7 +1,6 @@
 package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.pufferflow.operators.RedactionFunctionTest.BITS;
 import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 import static org.pufferflow.operators.RedactionFunctionTest.harness;
@@ -96,7 +95,7 @@ class RedactionFunctionReplayTest {
   }
 
   private static RedactionFunction function(NoiseKeySource source, TickClock clock) {
-    return new RedactionFunction(SPEC, source, BITS, clock == null ? CLOCK : clock, OptOutPreload.NONE, false);
+    return new RedactionFunction(SPEC, source, clock == null ? CLOCK : clock, OptOutPreload.NONE, false);
   }
 
   private byte[] uninterrupted(NoiseKeySource source, TickClock clock) throws Exception {

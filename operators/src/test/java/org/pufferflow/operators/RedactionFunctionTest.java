@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -43,8 +43,6 @@ class RedactionFunctionTest {
   static final RedactionPlan SPEC = RedactionPlan.of(0.1, 0.2, 1.0, RedactionMechanism.THREE_R_NUMERICAL, null, 4);
   /** Tick t spans event times 10t .. 10t + 9 (obs() stamps records with the end of their tick). */
   static final TickClock CLOCK = new TickClock(10, 0);
-  /** Three model states: state 0 → bit 0, states 1 and 2 → bit 1. */
-  static final int[] BITS = {0, 1, 1};
 
   @TempDir Path dir;
   Path keyFile;
@@ -78,12 +76,12 @@ class RedactionFunctionTest {
     h ^= h >>> 29;
     h *= 0xBF58476D1CE4E5B9L;
     h ^= h >>> 32;
-    return (int) Math.floorMod(h, 3);
+    return Math.floorMod(h, 3) == 0 ? 0 : 1; // bit 1 twice as often as bit 0
   }
 
   @Test
   void withoutOptOutsEveryRecordIsReleasedUnchangedInTickOrder() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       for (long t = 0; t < 30; t++) {
@@ -98,7 +96,7 @@ class RedactionFunctionTest {
         assertThat(out).hasSize(30);
         for (int t = 0; t < 30; t++) {
           assertThat(out.get(t).getTick()).isEqualTo(t);
-          assertThat(out.get(t).getValue()).isEqualTo(BITS[state(s, t)]);
+          assertThat(out.get(t).getValue()).isEqualTo(state(s, t));
         }
       }
       assertThat(fn.metrics().count(OperatorMetrics.RELEASED)).isEqualTo(60);
@@ -109,7 +107,7 @@ class RedactionFunctionTest {
   @Test
   void aReleasedRecordCarriesTheLabelOfItsValueAndARedactedOneNone() throws Exception {
     RedactionFunction fn =
-        new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false, List.of("away", "home"));
+        new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false, List.of("away", "home"));
     try (var h = harness(fn)) {
       h.open();
       h.processElement2(optOut("a", 5, 6)); // before the records: ticks 5 and 6 are redacted
@@ -125,13 +123,13 @@ class RedactionFunctionTest {
       assertThat(out).filteredOn(r -> r.getValue() != null).isNotEmpty()
           .allSatisfy(r -> assertThat(r.getLabel()).isEqualTo(r.getValue() == 1 ? "home" : "away"));
     }
-    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false, List.of("x")))
+    assertThatThrownBy(() -> new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false, List.of("x")))
         .hasMessageContaining("bitLabels");
   }
 
   @Test
   void aRecordIsHeldUntilTheSubjectMovesPastItsTickPlusTheHoldBack() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t <= 4; t++) {
         h.processElement1(obs("a", t, 1));
@@ -161,7 +159,7 @@ class RedactionFunctionTest {
   @Test
   void withATickClockTheWatermarkDecidesTheRecordsOfAQuietSubject() throws Exception {
     TickClock clock = new TickClock(10, 0); // tick t spans event times 10t .. 10t + 9
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS, clock, OptOutPreload.NONE, false))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, clock, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t <= 2; t++) {
         h.processElement1(obs("a", t, 1));
@@ -192,7 +190,7 @@ class RedactionFunctionTest {
   void anOptOutRedactsItsTicksAndDecidesNeighboursAsThePlanDoes() throws Exception {
     RedactionPlan plan = SPEC;
     KeyedRandom random = new KeyedRandom(NoiseKey.fromFile(keyFile));
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     int subjects = 300;
     try (var h = harness(fn)) {
       h.open();
@@ -216,7 +214,7 @@ class RedactionFunctionTest {
         List<RedactedRecord> out = bySubject.get(subject);
         assertThat(out).hasSize(45);
         for (int t = 0; t < 45; t++) {
-          int x = BITS[state(subject, t)];
+          int x = state(subject, t);
           double r = plan.redactionProbability(t, x, ranges);
           boolean expected = plan.release(t, x, ranges, random, subject);
           RedactedRecord rec = out.get(t);
@@ -237,7 +235,8 @@ class RedactionFunctionTest {
       }
       assertThat(coinsRedacted).as("neighbours redacted by a coin").isPositive();
       assertThat(coinsReleased).as("neighbours released by a coin").isPositive();
-      assertThat(fn.metrics().count(OperatorMetrics.REDACTED)).isEqualTo(3L * subjects + coinsRedacted + countCertainNeighbours(plan, subjects));
+      assertThat(fn.metrics().count(OperatorMetrics.REDACTED))
+          .isEqualTo(3L * subjects + coinsRedacted + countCertainNeighbours(plan, subjects));
     }
   }
 
@@ -248,7 +247,7 @@ class RedactionFunctionTest {
     ranges.add(20, 22);
     for (int s = 0; s < subjects; s++) {
       for (int t = 0; t < 45; t++) {
-        if ((t < 20 || t > 22) && plan.redactionProbability(t, BITS[state("s" + s, t)], ranges) >= 1) {
+        if ((t < 20 || t > 22) && plan.redactionProbability(t, state("s" + s, t), ranges) >= 1) {
           n++;
         }
       }
@@ -258,11 +257,11 @@ class RedactionFunctionTest {
 
   @Test
   void anOptOutForAReleasedTickIsRejectedAndCountedAndItsLaterPartProtected() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       for (long t = 0; t <= 20; t++) {
-        h.processElement1(obs("a", t, 2));
+        h.processElement1(obs("a", t, 1));
       }
       // decided while tick 20 arrives: t + 4 < 20, i.e. ticks 0..15; the first protectable tick is 15 + 4 + 1 = 20
       assertThat(ticks(h.extractOutputValues())).hasSize(16);
@@ -270,7 +269,7 @@ class RedactionFunctionTest {
       h.processElement2(optOut("a", 3, 5));
       h.processElement2(optOut("a", 9, 7));
       for (long t = 21; t <= 40; t++) {
-        h.processElement1(obs("a", t, 2));
+        h.processElement1(obs("a", t, 1));
       }
       h.processWatermark1(new Watermark(Long.MAX_VALUE));
       h.processWatermark2(new Watermark(Long.MAX_VALUE));
@@ -281,7 +280,8 @@ class RedactionFunctionTest {
           "OPT_OUT_TOO_LATE: opt-out [3, 5]: ticks 3..5 can no longer be protected (records up to tick 15 were "
               + "already decided; the first protectable tick is 20); nothing protected",
           "OPT_OUT_REFUSED: opt-out [9, 7]: fromTick must not exceed toTick; nothing protected");
-      assertThat(rejected.get(0).getRawPayload().array()).isEqualTo(RedactionFunction.encode(new OptOut("a", 15L, 25L, null)));
+      assertThat(rejected.get(0).getRawPayload().array())
+          .isEqualTo(RedactionDecider.encode(new OptOut("a", 15L, 25L, null)));
       assertThat(rejected.get(0).getSourceTopic()).isEqualTo(RedactionFunction.OPT_OUT_SOURCE);
       assertThat(fn.metrics().rejects(ReasonCode.OPT_OUT_TOO_LATE)).isEqualTo(2);
       assertThat(fn.metrics().rejects(ReasonCode.OPT_OUT_REFUSED)).isEqualTo(1);
@@ -301,7 +301,7 @@ class RedactionFunctionTest {
 
   @Test
   void aSubjectFirstSeenThroughARefusedOptOutIsCountedOnce() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       h.processElement2(optOut("new", 9, 7));
@@ -314,7 +314,7 @@ class RedactionFunctionTest {
 
   @Test
   void gapsEmitNothingAndAHugeGapDecidesEverythingHeld() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       h.processElement1(obs("a", 0, 1));
       h.processElement1(obs("a", 1, 0));
@@ -333,7 +333,7 @@ class RedactionFunctionTest {
 
   @Test
   void theEndOfABoundedInputDrainsEveryBuffer() throws Exception {
-    try (var h = harness(new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false))) {
+    try (var h = harness(new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false))) {
       h.open();
       for (long t = 0; t < 3; t++) {
         h.processElement1(obs("a", t, 0));
@@ -352,12 +352,12 @@ class RedactionFunctionTest {
 
   @Test
   void observationsOutOfTickOrderAreRejected() throws Exception {
-    RedactionFunction fn = new RedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, false);
+    RedactionFunction fn = new RedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, false);
     try (var h = harness(fn)) {
       h.open();
       h.processElement1(obs("a", 5, 1));
-      h.processElement1(obs("a", 5, 2));
-      h.processElement1(obs("a", 4, 2));
+      h.processElement1(obs("a", 5, 1));
+      h.processElement1(obs("a", 4, 1));
       assertThat(sideOutput(h)).extracting(RejectedObservation::getReasonCode)
           .containsExactly("DUPLICATE_TICK", "TOO_LATE");
       assertThat(sideOutput(h).get(0).getMessage()).doesNotContain("state");
@@ -379,19 +379,11 @@ class RedactionFunctionTest {
   // ---------------------------------------------------------------------------------------------------------------
 
   private static Map<String, List<RedactedRecord>> bySubject(List<RedactedRecord> out) {
-    Map<String, List<RedactedRecord>> m = new HashMap<>();
-    for (RedactedRecord r : out) {
-      m.computeIfAbsent(r.getSubjectId(), s -> new ArrayList<>()).add(r);
-    }
-    return m;
+    return out.stream().collect(Collectors.groupingBy(RedactedRecord::getSubjectId)); // each in output order
   }
 
   private static List<Long> ticks(List<RedactedRecord> out) {
-    List<Long> t = new ArrayList<>();
-    for (RedactedRecord r : out) {
-      t.add(r.getTick());
-    }
-    return t;
+    return out.stream().map(RedactedRecord::getTick).collect(Collectors.toList());
   }
 
   static List<RejectedObservation> sideOutput(
@@ -405,5 +397,4 @@ class RedactionFunctionTest {
     }
     return out;
   }
-
 }

@@ -2,7 +2,6 @@ package org.pufferflow.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.pufferflow.operators.DphmmOperatorFixtures.values;
-import static org.pufferflow.operators.RedactionFunctionTest.BITS;
 import static org.pufferflow.operators.RedactionFunctionTest.CLOCK;
 import static org.pufferflow.operators.RedactionFunctionTest.SPEC;
 
@@ -38,14 +37,14 @@ class RedactionLedgerTest {
 
   private record Run(List<RedactedRecord> out, List<RejectedObservation> rejected, List<LedgerEntry> entries) {}
 
-  /** A fresh start (no Flink state) on {@code ticks} of subject "r", state (t mod 3), then the final watermark. */
+  /** A fresh start (no Flink state) on {@code ticks} of subject "r", bit min(t mod 3, 1), then the final watermark. */
   private Run run(LedgerStore store, long from, long to) throws Exception {
-    var fn = new PreloadedRedactionFunction(SPEC, key, BITS, CLOCK, OptOutPreload.NONE, null, store);
+    var fn = new PreloadedRedactionFunction(SPEC, key, CLOCK, OptOutPreload.NONE, null, store);
     try (var h = new KeyedOneInputStreamOperatorTestHarness<>(new DurableProcessOperator<>(fn),
         (StateObservation o) -> o.subjectId, Types.STRING)) {
       h.open();
       for (long t = from; t <= to; t++) {
-        h.processElement(new StateObservation("r", t, (int) (t % 3)), CLOCK.startOf(t));
+        h.processElement(new StateObservation("r", t, (int) Math.min(t % 3, 1)), CLOCK.startOf(t));
       }
       h.processWatermark(new Watermark(Long.MAX_VALUE));
       h.prepareSnapshotPreBarrier(1); // the entries are flushed before the barrier, as in a job

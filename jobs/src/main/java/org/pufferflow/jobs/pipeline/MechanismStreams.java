@@ -173,12 +173,12 @@ public record MechanismStreams(
     SingleOutputStreamOperator<RedactedRecord> redacted;
     if (optOuts == null) {
       redacted = observations.transform(id + "redaction", REDACTION_TYPE, new DurableProcessOperator<>(
-          new PreloadedRedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, labels, store)));
+          new PreloadedRedactionFunction(spec, key, clock, preload, labels, store)));
     } else {
       KeyedStream<OptOut, String> keyedOptOuts = optOuts.keyBy(OptOut::getSubjectId, Types.STRING);
       redacted = observations.connect(keyedOptOuts).transform(id + "redaction", REDACTION_TYPE,
           new DurableCoProcessOperator<>(
-              new RedactionFunction(spec, key, BINARY_STATES.clone(), clock, preload, true, labels, store)));
+              new RedactionFunction(spec, key, clock, preload, true, labels, store)));
     }
     return redacted.name(id + "redaction").uid(id + REDACTION_UID);
   }
@@ -196,9 +196,6 @@ public record MechanismStreams(
         .process(new FleetHistogramFunction(spec, List.copyOf(stateLabels), clock), FLEET_TYPE)
         .name(id + "fleet histogram").uid(id + FLEET_UID);
   }
-
-  /** Redaction's mapping of the (two-state) model's states to {0, 1}. */
-  private static final int[] BINARY_STATES = {0, 1};
 
   private static String prefix(String idPrefix) {
     PufferPreconditions.checkNotNull("idPrefix", idPrefix);

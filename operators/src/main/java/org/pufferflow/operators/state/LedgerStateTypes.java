@@ -24,7 +24,7 @@ public final class LedgerStateTypes {
 
   private LedgerStateTypes() {}
 
-  /** A value-state descriptor for one mechanism's ledger, e.g. {@code descriptor("ledger-dphmm")}. */
+  /** A value-state descriptor for one mechanism's ledger, e.g. {@code descriptor("mqm-ledger")}. */
   public static ValueStateDescriptor<LedgerState> descriptor(String name) {
     return new ValueStateDescriptor<>(name, LEDGER_STATE);
   }

@@ -2,7 +2,6 @@ package org.pufferflow.operators.state;
 
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
@@ -148,10 +147,16 @@ public final class RedactionBufferSerializer extends TypeSerializerSingleton<Red
     return new Snapshot();
   }
 
-  /** Snapshot for savepoint compatibility (format version 1). */
-  public static final class Snapshot extends SimpleTypeSerializerSnapshot<RedactionBuffer> {
+  /**
+   * Snapshot for savepoint compatibility: format {@value #FORMAT}, the only one read ({@link StateFormatSnapshot}); 3
+   * is the version Flink's {@code SimpleTypeSerializerSnapshot}, this snapshot's earlier base, wrote for these bytes,
+   * so savepoints taken with it stay readable.
+   */
+  public static final class Snapshot extends StateFormatSnapshot<RedactionBuffer> {
+    static final int FORMAT = 3;
+
     public Snapshot() {
-      super(() -> INSTANCE);
+      super("redaction subjects (redaction-buffer)", FORMAT, () -> INSTANCE);
     }
   }
 }

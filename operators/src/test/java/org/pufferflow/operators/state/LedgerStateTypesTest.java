@@ -28,7 +28,7 @@ class LedgerStateTypesTest {
   void isAFlinkPojoSerializedWithoutKryo() {
     assertThat(LedgerStateTypes.LEDGER_STATE).isInstanceOf(PojoTypeInfo.class);
     assertThat(serializer()).isInstanceOf(PojoSerializer.class);
-    assertThat(LedgerStateTypes.descriptor("ledger-dphmm").getName()).isEqualTo("ledger-dphmm");
+    assertThat(LedgerStateTypes.descriptor("mqm-ledger").getName()).isEqualTo("mqm-ledger");
   }
 
   @Test
