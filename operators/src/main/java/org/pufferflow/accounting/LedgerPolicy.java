@@ -19,6 +19,10 @@ import org.pufferflow.common.PufferPreconditions;
  * {@link Builder}, so a stream cannot produce a policy the builder would reject. The policy a ledger state was
  * charged under is recorded in the state itself ({@link LedgerState}) and checked on restore
  * ({@link PrivacyLedger#restore}; docs/privacy-noise.md, 'The privacy ledger').
+ *
+ * <p>Every rule of these values is judged here, once: the total is finite and &gt; 0, a period budget is finite,
+ * &gt; 0 and at most the total (a period cannot spend more than the whole budget), a period is at least one tick.
+ * Refusals name the parameter by {@link LedgerParameters}.
  */
 public final class LedgerPolicy implements Serializable {
 
@@ -116,7 +120,10 @@ public final class LedgerPolicy implements Serializable {
         : "LedgerPolicy[totalBudget=" + totalBudget + "]";
   }
 
-  /** Validating builder: the total budget is required; a period budget needs its period length. */
+  /**
+   * Validating builder: the total budget is required; a period budget needs its period length and may not exceed
+   * the total (checked by {@link #build()}, whatever the order of the calls).
+   */
   public static final class Builder {
     private double totalBudget = Double.NaN;
     private double periodBudget = Double.NaN;
@@ -126,20 +133,26 @@ public final class LedgerPolicy implements Serializable {
 
     /** Total ε budget: finite and &gt; 0. */
     public Builder totalBudget(double budget) {
-      this.totalBudget = PufferPreconditions.checkPositive("totalBudget", budget);
+      this.totalBudget = PufferPreconditions.checkPositive(LedgerParameters.TOTAL_BUDGET, budget);
       return this;
     }
 
-    /** A budget of {@code budget} ε per period of {@code ticks} ticks (budget finite and &gt; 0, ticks ≥ 1). */
+    /**
+     * A budget of {@code budget} ε per period of {@code ticks} ticks (budget finite, &gt; 0 and at most the total;
+     * ticks ≥ 1).
+     */
     public Builder periodBudget(double budget, long ticks) {
-      this.periodBudget = PufferPreconditions.checkPositive("periodBudget", budget);
-      this.periodTicks = PufferPreconditions.checkAtLeast("periodTicks", ticks, 1);
+      this.periodBudget = PufferPreconditions.checkPositive(LedgerParameters.PERIOD_BUDGET, budget);
+      this.periodTicks = PufferPreconditions.checkAtLeast(LedgerParameters.PERIOD_TICKS, ticks, 1);
       return this;
     }
 
     public LedgerPolicy build() {
-      PufferPreconditions.checkArgument("totalBudget",
+      PufferPreconditions.checkArgument(LedgerParameters.TOTAL_BUDGET,
           !Double.isNaN(totalBudget), "totalBudget: is required (a finite ε budget > 0)");
+      PufferPreconditions.checkArgument(LedgerParameters.PERIOD_BUDGET, periodTicks == 0 || periodBudget <= totalBudget,
+          "periodBudget = %s: must not exceed totalBudget = %s (a period cannot spend more than the whole budget)",
+          periodBudget, totalBudget);
       return new LedgerPolicy(this);
     }
   }

@@ -6,8 +6,12 @@ package org.pufferflow.common;
  * maps the failure to where the parameter came from by {@link #parameter()}, never by the message text. The message
  * is the user-visible line ({@code "<name> = <value>: <reason>"}) and may be reworded freely.
  *
- * <p>A check's name may carry subscripts ({@code "edges[3]"}, {@code "transition[1][2]"}): {@link #parameter()} is
- * the name before the first subscript and {@link #index()} the first subscript (−1 when there is none).
+ * <p>{@link #parameter()} is the parameter's <em>id</em>: a constant owned by the builder or factory that checks
+ * it ({@code PolicyGraph.RADIUS}, {@code LedgerPolicy.PERIOD_BUDGET}), stable, and separate from the label the
+ * message shows ({@code "utility radius r"}), so a label can be reworded without moving the error. A check given
+ * only a name uses that name as the id. A name may carry subscripts ({@code "edges[3]"},
+ * {@code "transition[1][2]"}): the id is then the name before the first subscript and {@link #index()} the first
+ * subscript (−1 when there is none).
  */
 public final class InvalidParameterException extends IllegalArgumentException {
 
@@ -23,9 +27,19 @@ public final class InvalidParameterException extends IllegalArgumentException {
    * @param reason why the value is refused (the message without the name and value)
    */
   public InvalidParameterException(String name, String message, String reason) {
+    this(null, name, message, reason);
+  }
+
+  /**
+   * @param id the parameter's id (a constant of the builder that checks it); null: the name before its subscripts
+   * @param name the name as the check was given it (the label the message shows), possibly with subscripts
+   * @param message the full user-visible message
+   * @param reason why the value is refused (the message without the name and value)
+   */
+  public InvalidParameterException(String id, String name, String message, String reason) {
     super(message);
     int bracket = name.indexOf('[');
-    this.parameter = bracket < 0 ? name : name.substring(0, bracket);
+    this.parameter = id != null ? id : bracket < 0 ? name : name.substring(0, bracket);
     this.index = bracket < 0 ? -1 : subscript(name, bracket);
     this.reason = reason;
   }
@@ -39,7 +53,7 @@ public final class InvalidParameterException extends IllegalArgumentException {
     }
   }
 
-  /** The parameter's name (without subscripts), as the builder or factory calls it. */
+  /** The parameter's id (class comment): a constant of the builder or factory that refused it. */
   public String parameter() {
     return parameter;
   }

@@ -107,9 +107,14 @@ public final class ModelPreconditions {
 
   /** A lower bound π_min of the stationary probabilities of a k-state chain: in (0, 1/k] (docs/mqm.md, 'Modes'). */
   public static double checkPiMin(String name, double piMin, int states) {
+    return checkPiMin(null, name, piMin, states);
+  }
+
+  /** {@link #checkPiMin(String, double, int)} of the parameter {@code id}, shown as {@code name}. */
+  public static double checkPiMin(String id, String name, double piMin, int states) {
     double hi = 1.0 / states;
     if (!(piMin > 0 && piMin <= hi)) {
-      throw PufferPreconditions.invalid(name,
+      throw PufferPreconditions.invalid(id, name,
           name + " = " + piMin + ": must lie in (0, 1/k] = (0, " + hi + "] for k = " + states + " states");
     }
     return piMin;

@@ -77,8 +77,13 @@ public final class PufferPreconditions {
 
   /** A finite, strictly positive real (a scale, a budget, a radius). */
   public static double checkPositive(String name, double value) {
+    return checkPositive(null, name, value);
+  }
+
+  /** {@link #checkPositive(String, double)} of the parameter {@code id}, shown as {@code label}. */
+  public static double checkPositive(String id, String label, double value) {
     if (!(value > 0) || Double.isInfinite(value)) {
-      throw invalid(name, name + " = " + value + ": must be finite and > 0");
+      throw invalid(id, label, label + " = " + value + ": must be finite and > 0");
     }
     return value;
   }
@@ -117,8 +122,13 @@ public final class PufferPreconditions {
 
   /** A value in the half-open interval [lo, hi). */
   public static double checkClosedOpenInterval(String name, double value, double lo, double hi) {
+    return checkClosedOpenInterval(null, name, value, lo, hi);
+  }
+
+  /** {@link #checkClosedOpenInterval(String, double, double, double)} of {@code id}, shown as {@code label}. */
+  public static double checkClosedOpenInterval(String id, String label, double value, double lo, double hi) {
     if (!(value >= lo && value < hi)) {
-      throw invalid(name, name + " = " + value + ": must lie in [" + lo + ", " + hi + ")");
+      throw invalid(id, label, label + " = " + value + ": must lie in [" + lo + ", " + hi + ")");
     }
     return value;
   }
@@ -133,8 +143,13 @@ public final class PufferPreconditions {
 
   /** An integer of at least {@code min}. */
   public static long checkAtLeast(String name, long value, long min) {
+    return checkAtLeast(null, name, value, min);
+  }
+
+  /** {@link #checkAtLeast(String, long, long)} of the parameter {@code id}, shown as {@code label}. */
+  public static long checkAtLeast(String id, String label, long value, long min) {
     if (value < min) {
-      throw invalid(name, name + " = " + value + ": must be >= " + min);
+      throw invalid(id, label, label + " = " + value + ": must be >= " + min);
     }
     return value;
   }
@@ -221,15 +236,18 @@ public final class PufferPreconditions {
    */
   public static final double MIN_EPSILON = 0x1.0p-40;
 
+  /** The id of a computed noise scale's refusal ({@link #checkNoiseScale}). */
+  public static final String NOISE_SCALE = "noiseScale";
+
   /**
    * A noise scale computed by a mechanism builder from public parameters, checked against the range of the
    * sampler that will draw it ({@code min} ≤ scale ≤ {@code max}, finite), so a mechanism that builds never throws
    * on a release. {@code name} describes the scale in the message; the failing parameter is {@code "noiseScale"}
-   * (a scale derived from ε, the window and the model, which no single setting names).
+   * (a scale derived from ε, the window and the model, which no single setting names): {@link #NOISE_SCALE}.
    */
   public static double checkNoiseScale(String name, double scale, double min, double max) {
     if (!(scale >= min) || !(scale <= max) || Double.isInfinite(scale)) {
-      throw invalid("noiseScale",
+      throw invalid(NOISE_SCALE,
           name + " = " + scale + ": outside the sampler's range [" + min + ", " + max + "]; raise epsilon or"
               + " shorten the window");
     }
@@ -316,7 +334,15 @@ public final class PufferPreconditions {
 
   /** The typed failure of parameter {@code name}; the reason is the message after the name and value. */
   public static InvalidParameterException invalid(String name, String message) {
+    return invalid(null, name, message);
+  }
+
+  /**
+   * The typed failure of the parameter {@code id} (null: {@code name} without subscripts), checked under the label
+   * {@code name}; the reason is the message after the name and value.
+   */
+  public static InvalidParameterException invalid(String id, String name, String message) {
     int colon = message.indexOf(": ");
-    return new InvalidParameterException(name, message, colon < 0 ? message : message.substring(colon + 2));
+    return new InvalidParameterException(id, name, message, colon < 0 ? message : message.substring(colon + 2));
   }
 }

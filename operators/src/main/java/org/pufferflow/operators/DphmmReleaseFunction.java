@@ -20,13 +20,13 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.accounting.ChargeResult;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.dphmm.DphmmParameters;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseContext;
@@ -96,7 +96,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
   private final DphmmConfig spec;
-  private final LedgerPolicy budget;
   private final NoiseKeySource key;
   private final LedgerStore store;
 
@@ -110,17 +109,20 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient Counter surrogateUses;
 
   /** Without a durable ledger ({@link LedgerStore#NONE}): for tests and benchmarks of the operator alone. */
-  public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key) {
-    this(spec, budget, key, LedgerStore.NONE);
+  public DphmmReleaseFunction(DphmmConfig spec, NoiseKeySource key) {
+    this(spec, key, LedgerStore.NONE);
   }
 
   /**
+   * @param spec the release configuration, with the per-subject budget its releases are charged to
+   *     ({@link DphmmConfig#budget()}, required)
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES}
    */
-  public DphmmReleaseFunction(DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, LedgerStore store) {
+  public DphmmReleaseFunction(DphmmConfig spec, NoiseKeySource key, LedgerStore store) {
     this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
-    this.budget = PufferPreconditions.checkNotNull("ledger spec", budget);
+    PufferPreconditions.checkArgument(DphmmParameters.BUDGET, spec.budget() != null,
+        "dphmm spec: has no budget (build it with budget(LedgerPolicy); a release charges a ledger)");
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
   }
@@ -132,7 +134,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(MECHANISM, key, budget, store);
+    mechanism = new KeyedMechanism(MECHANISM, key, spec.budget(), store);
     mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
@@ -294,6 +296,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   /** Public parameters only. */
   @Override
   public String toString() {
-    return "DphmmReleaseFunction[" + spec + ", " + budget + ", " + key + "]";
+    return "DphmmReleaseFunction[" + spec + ", " + key + "]";
   }
 }

@@ -16,7 +16,6 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.pufferflow.accounting.ChargeResult;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.avro.WindowHistogram;
@@ -24,6 +23,7 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmParameters;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.noise.NoiseContext;
@@ -67,7 +67,6 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   static final String LEDGER_STATE = "mqm-ledger";
 
   private final MqmWindowPlan spec;
-  private final LedgerPolicy budget;
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
   private final TickClock clock;
@@ -85,34 +84,34 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private transient Counter releases;
 
   /**
-   * @param spec the windows, ε*, Θ, mode and output (validated by its builder)
-   * @param budget the per-subject ledger of the {@code mqm} mechanism
+   * @param spec the windows, ε*, Θ, mode, output and the per-subject budget of the {@code mqm} mechanism
+   *     ({@link MqmWindowPlan#budget()}, required), validated by its builder
    * @param key where the noise key is loaded from in {@code open()}
    * @param stateLabels the label of each of the k model states, in state-index order (public)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels) {
-    this(spec, budget, key, stateLabels, null);
+  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels) {
+    this(spec, key, stateLabels, null);
   }
 
   /**
    * @param clock the tick clock of the observations: each histogram carries its window's start and end as
    *     timestamps beside the ticks; null for none (the fields stay null)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels,
-      TickClock clock) {
-    this(spec, budget, key, stateLabels, clock, LedgerStore.NONE);
+  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels, TickClock clock) {
+    this(spec, key, stateLabels, clock, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests and benchmarks of the operator)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels,
-      TickClock clock, LedgerStore store) {
+  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels, TickClock clock,
+      LedgerStore store) {
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
     this.clock = clock;
     this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
-    this.budget = PufferPreconditions.checkNotNull("budget", budget);
+    PufferPreconditions.checkArgument(MqmParameters.BUDGET, spec.budget() != null,
+        "mqm spec: has no budget (build it with budget(LedgerPolicy); a release charges a ledger)");
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
     PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
@@ -122,7 +121,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(NoiseContext.MQM, key, budget, store);
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, spec.budget(), store);
     mechanism.initializeState(context);
   }
 

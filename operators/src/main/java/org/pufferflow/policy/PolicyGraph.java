@@ -35,14 +35,14 @@ public final class PolicyGraph implements java.io.Serializable {
 
   /** The complete graph on N states (DPLS, and the δ-location-set mechanism of Theorem 4.1). */
   public static PolicyGraph complete(int n) {
-    PufferPreconditions.checkAtLeast("states", n, 1);
+    PufferPreconditions.checkAtLeast(PolicyGraphParameters.STATES, n, 1);
     return new PolicyGraph(n, true, null);
   }
 
   /** A clique per label: states with equal labels are joined. */
   public static PolicyGraph categorical(int[] labels) {
-    PufferPreconditions.checkNotNull("labels", labels);
-    PufferPreconditions.checkAtLeast("labels.length", labels.length, 1);
+    PufferPreconditions.checkNotNull(PolicyGraphParameters.LABELS, labels);
+    PufferPreconditions.checkAtLeast(PolicyGraphParameters.LABELS, "labels.length", labels.length, 1);
     List<int[]> edges = new ArrayList<>();
     for (int j = 0; j < labels.length; j++) {
       for (int k = j + 1; k < labels.length; k++) {
@@ -54,9 +54,13 @@ public final class PolicyGraph implements java.io.Serializable {
     return fromPairs(labels.length, edges);
   }
 
-  /** G_util: an edge iff ‖f(s_j) − f(s_k)‖₂ ≤ r·(1 + 1e-9). */
+  /**
+   * G_util: an edge iff ‖f(s_j) − f(s_k)‖₂ ≤ r·(1 + 1e-9), with r finite and &gt; 0 (docs/configuration.md,
+   * 'policyGraph'): r = 0 would join only states of equal query value, a graph that protects almost nothing.
+   */
   public static PolicyGraph utility(StateQuery f, double r) {
-    PufferPreconditions.checkNonNegative("utility radius r", r);
+    PufferPreconditions.checkNotNull(PolicyGraphParameters.QUERY, f);
+    PufferPreconditions.checkPositive(PolicyGraphParameters.RADIUS, "utility radius r", r);
     double limit = r * (1 + UTILITY_TOLERANCE);
     // sweep in the order of the first coordinate: only states whose first coordinates differ by at most the limit
     // (with a margin for rounding in the distance) can be joined, so a grid of N cells costs O(N log N + N·w)
@@ -84,7 +88,9 @@ public final class PolicyGraph implements java.io.Serializable {
 
   /** G_trs(θ): jk (j ≠ k) is an edge iff ∃i with M[i,j] &gt; θ and M[i,k] &gt; θ. */
   public static PolicyGraph transition(TransitionMatrix m, double theta) {
-    PufferPreconditions.checkClosedOpenInterval("transition threshold theta", theta, 0, 1);
+    PufferPreconditions.checkNotNull(PolicyGraphParameters.TRANSITION, m);
+    PufferPreconditions.checkClosedOpenInterval(PolicyGraphParameters.THETA, "transition threshold theta", theta, 0,
+        1);
     int n = m.size();
     TreeSet<Long> set = new TreeSet<>();
     int[] row = new int[n];
@@ -116,17 +122,17 @@ public final class PolicyGraph implements java.io.Serializable {
    * are normalised away.
    */
   public static PolicyGraph edges(int n, int[][] edges) {
-    PufferPreconditions.checkAtLeast("states", n, 1);
-    PufferPreconditions.checkNotNull("edges", edges);
+    PufferPreconditions.checkAtLeast(PolicyGraphParameters.STATES, n, 1);
+    PufferPreconditions.checkNotNull(PolicyGraphParameters.EDGES, edges);
     List<int[]> list = new ArrayList<>();
     for (int e = 0; e < edges.length; e++) {
-      PufferPreconditions.checkArgument("edges",
+      PufferPreconditions.checkArgument(PolicyGraphParameters.EDGES,
           edges[e] != null && edges[e].length == 2, "edges[%d]: must be a pair [j, k]", e);
-      PufferPreconditions.checkArgument("edges", edges[e][0] >= 0 && edges[e][0] < n,
+      PufferPreconditions.checkArgument(PolicyGraphParameters.EDGES, edges[e][0] >= 0 && edges[e][0] < n,
           "edges[%d][0] = %d: no such state (states are 0..%d)", e, edges[e][0], n - 1);
-      PufferPreconditions.checkArgument("edges", edges[e][1] >= 0 && edges[e][1] < n,
+      PufferPreconditions.checkArgument(PolicyGraphParameters.EDGES, edges[e][1] >= 0 && edges[e][1] < n,
           "edges[%d][1] = %d: no such state (states are 0..%d)", e, edges[e][1], n - 1);
-      PufferPreconditions.checkArgument("edges",
+      PufferPreconditions.checkArgument(PolicyGraphParameters.EDGES,
           edges[e][0] != edges[e][1], "edges[%d] = [%d, %d]: a self-loop is not an edge", e, edges[e][0],
           edges[e][1]);
       list.add(new int[] {Math.min(edges[e][0], edges[e][1]), Math.max(edges[e][0], edges[e][1])});

@@ -3,7 +3,6 @@ package org.pufferflow.policy;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.pufferflow.chain.TransitionMatrix;
-import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The kinds of DPHMM policy graph (docs/dphmm.md, 'Policy graphs'), spelled as in the configuration and the CLI,
@@ -78,9 +77,9 @@ public enum PolicyGraphKind {
       case CATEGORICAL:
         return PolicyGraph.categorical(categories);
       case UTILITY:
-        return PolicyGraph.utility(PufferPreconditions.checkNotNull("query", f), number);
+        return PolicyGraph.utility(f, number);
       case TRANSITION:
-        return PolicyGraph.transition(PufferPreconditions.checkNotNull("transition", m), number);
+        return PolicyGraph.transition(m, number);
       default:
         return PolicyGraph.edges(n, edges);
     }

@@ -63,10 +63,9 @@ public class MqmOperatorBench {
     Files.writeString(key, "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff", StandardCharsets.US_ASCII);
     double[][] p = {{0.7, 0.1, 0.1, 0.1}, {0.1, 0.7, 0.1, 0.1}, {0.1, 0.1, 0.7, 0.1}, {0.1, 0.1, 0.1, 0.7}};
     MqmWindowPlan spec = MqmWindowPlan.builder().chains(List.<double[][]>of(p))
-        .window(24).slide(24).epsilon(1.0).build();
+        .window(24).slide(24).epsilon(1.0).budget(LedgerPolicy.builder().totalBudget(1e12).build()).build();
     mqm = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new MqmWindowFunction(spec,
-        LedgerPolicy.builder().totalBudget(1e12).build(), NoiseKeySource.file(key.toAbsolutePath().toString()),
-        List.of("a", "b", "c", "d"))),
+        NoiseKeySource.file(key.toAbsolutePath().toString()), List.of("a", "b", "c", "d"))),
         o -> o.subjectId, Types.STRING);
     mqm.open();
     passThrough = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PassThrough()),

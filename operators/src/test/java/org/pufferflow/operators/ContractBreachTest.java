@@ -68,14 +68,14 @@ class ContractBreachTest {
   void dphmmRejectsAStateOutsideTheModelAndReleasesTheSubjectsLaterRecordsAsIfItNeverCame() throws Exception {
     NoiseKeySource key = DphmmOperatorFixtures.keyFile(dir, 0);
     List<DphmmRelease> expected;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(100), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(100)), key))) {
       h.open();
       List<StateObservation> in = new ArrayList<>(clean(3));
       in.add(new StateObservation("z", 2, 1));
       feed(h, in);
       expected = h.extractOutputValues();
     }
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(100), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(100)), key);
     OperatorSubtaskState snapshot;
     List<StateObservation> in = withBreaches(3);
     try (var h = harness(fn)) {
@@ -90,7 +90,7 @@ class ContractBreachTest {
       snapshot = h.snapshot(1, 0);
     }
     // after a restore the same breach is again a rejection, not a failure (no crash loop), and a continues
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(100), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(100)), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, List.of(new StateObservation("a", 7, SECRET), new StateObservation("a", 8, 0)));

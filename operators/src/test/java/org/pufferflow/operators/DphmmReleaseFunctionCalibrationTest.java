@@ -79,7 +79,7 @@ class DphmmReleaseFunctionCalibrationTest {
    */
   private long[] histogram(DphmmNoise noise, double epsilon) throws Exception {
     long[] counts = new long[EDGES.length + 1];
-    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon), Budgets.total(10), key))) {
+    try (var h = harness(new DphmmReleaseFunction(smallSpec(noise, epsilon).withBudget(Budgets.total(10)), key))) {
       h.open();
       List<StateObservation> in = new ArrayList<>();
       for (int i = 0; i < SUBJECTS; i++) {
@@ -135,7 +135,7 @@ class DphmmReleaseFunctionCalibrationTest {
 
   @Test
   void theFirstReleaseFromAOneHotPriorIsExactAndAStateOutsideItIsCountedAsASurrogateUse() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10), Budgets.total(10), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(gridSpec(10).withBudget(Budgets.total(10)), key);
     try (var h = harness(fn)) {
       h.open();
       feed(h, List.of(new StateObservation("far", 0, 0), new StateObservation("here", 0, 55)));
@@ -176,7 +176,7 @@ class DphmmReleaseFunctionCalibrationTest {
       }
     }
     long total = 0;
-    try (var h = harness(new DphmmReleaseFunction(spec, Budgets.total(1000), key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec.withBudget(Budgets.total(1000)), key))) {
       h.open();
       feed(h, in);
       assertThat(h.extractOutputValues()).hasSize(30 * subjects);

@@ -136,7 +136,7 @@ class DphmmReleaseFunctionProperties {
     LedgerPolicy budget = budget(seed);
     List<DphmmRelease> whole;
     List<LedgerEvent> events;
-    try (var h = harness(new DphmmReleaseFunction(spec, budget, key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec.withBudget(budget), key))) {
       h.open();
       feed(h, in);
       whole = h.extractOutputValues();
@@ -153,13 +153,13 @@ class DphmmReleaseFunctionProperties {
     int cut = (int) ((long) in.size() * cutPermille / 1000);
     OperatorSubtaskState snapshot;
     int before;
-    try (var h = harness(new DphmmReleaseFunction(spec, budget, key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec.withBudget(budget), key))) {
       h.open();
       feed(h, in.subList(0, cut));
       before = h.extractOutputValues().size();
       snapshot = h.snapshot(1, 0);
     }
-    try (var h = harness(new DphmmReleaseFunction(spec, budget, key))) {
+    try (var h = harness(new DphmmReleaseFunction(spec.withBudget(budget), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, in.subList(cut, in.size()));

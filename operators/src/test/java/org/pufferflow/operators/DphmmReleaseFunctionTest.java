@@ -55,7 +55,7 @@ class DphmmReleaseFunctionTest {
   @Test
   @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard: the 10^9 gap costs O(N² log g) on this chain
   void oneReleasePerTickWithGapsFromTheLastReleaseIncludingABillionTicks() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(100), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(100)), key);
     long[] t = {3, 4, 7, 1_000_000_007L, 1_000_000_008L};
     int[] s = {0, 1, 2, 2, 1};
     try (var h = harness(fn)) {
@@ -111,7 +111,7 @@ class DphmmReleaseFunctionTest {
 
   @Test
   void exhaustingTheBudgetEmitsExactlyOneLedgerEventAndStopsReleases() throws Exception {
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(1.0), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(1.0)), key);
     try (var h = harness(fn)) {
       h.open();
       List<StateObservation> in = new ArrayList<>();
@@ -137,7 +137,7 @@ class DphmmReleaseFunctionTest {
   @Test
   void aRefusedReleaseLeavesThePosteriorSoTheNextReleasePropagatesFromTheLastRelease() throws Exception {
     // 0.6 per 10 ticks at ε = 0.3: two releases per period; ticks 2 and 3 are refused (one event, at tick 2)
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.withPeriod(100, 0.6, 10), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC.withBudget(Budgets.withPeriod(100, 0.6, 10)), key);
     long[] t = {0, 1, 2, 3, 10, 11};
     int[] s = {0, 1, 2, 0, 1, 2};
     try (var h = harness(fn)) {
@@ -177,7 +177,7 @@ class DphmmReleaseFunctionTest {
   }
 
   private List<DphmmRelease> uninterrupted(NoiseKeySource k, List<StateObservation> in) throws Exception {
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), k))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(2.0)), k))) {
       h.open();
       feed(h, in);
       return h.extractOutputValues();
@@ -191,7 +191,7 @@ class DphmmReleaseFunctionTest {
     List<DphmmRelease> whole = uninterrupted(key, in);
     OperatorSubtaskState snapshot;
     int before;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(2.0)), key))) {
       h.open();
       feed(h, in.subList(0, cut));
       before = h.extractOutputValues().size();
@@ -199,7 +199,7 @@ class DphmmReleaseFunctionTest {
     }
     List<DphmmRelease> after;
     List<LedgerEvent> events;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(2.0)), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, in.subList(cut, in.size()));
@@ -225,7 +225,7 @@ class DphmmReleaseFunctionTest {
   @Test
   void outputsAndMessagesShowNoPrivateValue() throws Exception {
     String keyPath = key.keyFile();
-    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC, Budgets.total(5), key);
+    DphmmReleaseFunction fn = new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(5)), key);
     assertThat(fn.toString()).doesNotContain(keyPath).contains("DphmmConfig[N=3").contains("noise.keyFile");
     assertThat(org.pufferflow.avro.DphmmRelease.getClassSchema().getFields()).extracting(f -> f.name())
         .containsExactly("subjectId", "tick", "releaseSeq", "values", "epsilon", "mechanism", "constraintSize",
@@ -242,20 +242,20 @@ class DphmmReleaseFunctionTest {
   @Test
   void aLedgerPolicyWithoutSafeMigrationFailsAtStartNamingTheKey() throws Exception {
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(10, 1, 20), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.withPeriod(10, 1, 20)), key))) {
       h.open();
       feed(h, List.of(new StateObservation("a", 1, 0)));
       snapshot = h.snapshot(1, 0);
     }
     KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> shortened =
-        harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(10, 1, 10), key));
+        harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.withPeriod(10, 1, 10)), key));
     assertThatThrownBy(() -> shortened.initializeState(snapshot))
         .rootCause()
         .hasMessageContaining("periodTicks 20 -> 10");
     assertThatThrownBy(() -> shortened.initializeState(snapshot))
         .satisfies(e -> assertThat(messages(e)).contains("changed key: periodTicks"));
     // a raised total budget is a safe migration: the job starts and the subject continues
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.withPeriod(20, 1, 20), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.withPeriod(20, 1, 20)), key))) {
       h.initializeState(snapshot);
       h.open();
       feed(h, List.of(new StateObservation("a", 2, 1)));
@@ -272,13 +272,13 @@ class DphmmReleaseFunctionTest {
     assertThat(MechanismOutputs.LEDGER_EVENTS.getTypeInfo().createSerializer(noKryo)).isNotNull();
     List<StateObservation> in = stream(3, 8);
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(2.0)), key))) {
       ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
       h.open();
       feed(h, in.subList(0, 12));
       snapshot = h.snapshot(1, 0);
     }
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(2.0), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(2.0)), key))) {
       ((SerializerConfigImpl) h.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
       h.initializeState(snapshot);
       h.open();
@@ -290,7 +290,7 @@ class DphmmReleaseFunctionTest {
   @Test
   void aModelOfAnotherSizeFailsAtStart() throws Exception {
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(SPEC, Budgets.total(10), key))) {
+    try (var h = harness(new DphmmReleaseFunction(SPEC.withBudget(Budgets.total(10)), key))) {
       h.open();
       feed(h, List.of(new StateObservation("a", 1, 0)));
       snapshot = h.snapshot(1, 0);
@@ -300,7 +300,7 @@ class DphmmReleaseFunctionTest {
             new double[] {0.25, 0.25, 0.25, 0.25}, new double[][] {{0}, {1}, {2}, {3}}, 1.0)
         .epsilon(0.3)
         .build();
-    var h = harness(new DphmmReleaseFunction(four, Budgets.total(10), key));
+    var h = harness(new DphmmReleaseFunction(four.withBudget(Budgets.total(10)), key));
     assertThatThrownBy(() -> h.initializeState(snapshot))
         .satisfies(e -> assertThat(messages(e)).contains("restored posteriors have 3 states, the configured model has 4"));
   }

@@ -37,7 +37,7 @@ class DphmmSubjectStateRestoreTest {
   @TempDir Path dir;
 
   private KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> fresh() throws Exception {
-    return harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC, DphmmSubjectSnapshotData.BUDGET,
+    return harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC.withBudget(DphmmSubjectSnapshotData.BUDGET),
         keyFile(dir, 3)));
   }
 
@@ -105,7 +105,7 @@ class DphmmSubjectStateRestoreTest {
   @Test
   void aRefusedFirstReleaseKeepsTheLedgerInAValueWithoutARelease() throws Exception {
     OperatorSubtaskState snapshot;
-    try (var h = harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC, Budgets.total(0.5),
+    try (var h = harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC.withBudget(Budgets.total(0.5)),
         keyFile(dir, 3)))) {
       h.open();
       h.processElement(new StateObservation("d1", 1, 0), 1);
@@ -118,7 +118,7 @@ class DphmmSubjectStateRestoreTest {
       assertThat(v.ledger().isExhausted()).isTrue();
       snapshot = h.snapshot(1L, 1L);
     }
-    try (var h = harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC, Budgets.total(0.5),
+    try (var h = harness(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC.withBudget(Budgets.total(0.5)),
         keyFile(dir, 3)))) {
       h.setup();
       h.initializeState(snapshot);

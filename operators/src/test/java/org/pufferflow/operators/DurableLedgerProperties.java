@@ -123,7 +123,7 @@ class DurableLedgerProperties {
     OperatorSubtaskState snapshot = null;
     for (int i = 0; i < parallelism; i++) {
       try (var h = new KeyedOneInputStreamOperatorTestHarness<>(
-          new DurableProcessOperator<>(new DphmmReleaseFunction(spec, Budgets.total(BUDGET), key, store)),
+          new DurableProcessOperator<>(new DphmmReleaseFunction(spec.withBudget(Budgets.total(BUDGET)), key, store)),
           (StateObservation o) -> o.subjectId, Types.STRING, 128, parallelism, i)) {
         if (restore != null) {
           h.initializeState(restore);

@@ -61,8 +61,9 @@ class IncompatibleSavepointTest {
   void mqmAndRedactionSavepointsOfAnotherFormatAreRefused() throws Exception {
     OperatorSubtaskState mqm = written(MqmWindowFunction.SUBJECT_STATE,
         new OtherFormat<>(MqmSubjectStateSerializer.INSTANCE, 2), () -> MqmSubjectState.fresh(5, 2, 2), false);
-    assertRefused(restoreFailure(new KeyedProcessOperator<>(new MqmWindowFunction(MqmTestSupport.stickySpec(5, 2),
-        Budgets.total(10), MqmTestSupport.keyFile(dir, 1), MqmTestSupport.LABELS)), mqm, false),
+    assertRefused(restoreFailure(new KeyedProcessOperator<>(new MqmWindowFunction(
+        MqmTestSupport.stickySpec(5, 2).withBudget(Budgets.total(10)), MqmTestSupport.keyFile(dir, 1),
+        MqmTestSupport.LABELS)), mqm, false),
         "state of MQM subjects (mqm-subject) in this savepoint has format 2, this build reads format 3" + ADVICE);
     OperatorSubtaskState redaction = written(RedactionFunction.STATE_NAME,
         new OtherFormat<>(RedactionBufferSerializer.INSTANCE, 4), () -> new RedactionBuffer(4), false);
@@ -96,8 +97,9 @@ class IncompatibleSavepointTest {
   }
 
   private KeyedProcessOperator<String, StateObservation, ?> dphmm() throws IOException {
-    return new KeyedProcessOperator<>(new DphmmReleaseFunction(DphmmSubjectSnapshotData.SPEC,
-        DphmmSubjectSnapshotData.BUDGET, DphmmOperatorFixtures.keyFile(dir, 3)));
+    return new KeyedProcessOperator<>(new DphmmReleaseFunction(
+        DphmmSubjectSnapshotData.SPEC.withBudget(DphmmSubjectSnapshotData.BUDGET),
+        DphmmOperatorFixtures.keyFile(dir, 3)));
   }
 
   private static void assertRefused(Throwable t, String message) {

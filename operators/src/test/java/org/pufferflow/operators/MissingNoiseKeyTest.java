@@ -68,7 +68,7 @@ class MissingNoiseKeyTest {
     NoiseKeySource unset = NoiseKeySource.env(UNSET);
     NoiseKeySource gone = deletedAfterCheck();
     var dphmm = DphmmOperatorFixtures.harness(new DphmmReleaseFunction(
-        DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), Budgets.total(10), gone));
+        DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0).withBudget(Budgets.total(10)), gone));
     var mqm = MqmTestSupport.harness(MqmTestSupport.stickySpec(4, 4), Budgets.total(100), unset);
     var redaction = RedactionFunctionTest.harness(
         new RedactionFunction(RedactionFunctionTest.SPEC, gone, RedactionFunctionTest.CLOCK, OptOutPreload.NONE,
@@ -104,7 +104,7 @@ class MissingNoiseKeyTest {
     env.fromData(in, TypeInformation.of(StateObservation.class))
         .keyBy(o -> o.subjectId)
         .process(new DphmmReleaseFunction(
-            DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0), Budgets.total(10), key),
+            DphmmOperatorFixtures.smallSpec(DphmmNoise.LAPLACE, 1.0).withBudget(Budgets.total(10)), key),
             TypeInformation.of(DphmmRelease.class))
         .sinkTo(new DiscardingSink<>());
     JobClient client = env.executeAsync("missing-noise-key");

@@ -48,7 +48,7 @@ final class MqmTestSupport {
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, WindowHistogram> harness(
       MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key) throws Exception {
-    return harness(new MqmWindowFunction(spec, budget, key, LABELS));
+    return harness(new MqmWindowFunction(spec.withBudget(budget), key, LABELS));
   }
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, WindowHistogram> harness(

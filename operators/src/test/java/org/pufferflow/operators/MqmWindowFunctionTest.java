@@ -70,7 +70,7 @@ class MqmWindowFunctionTest {
   @Test
   void withAClockEachHistogramCarriesItsWindowAsTimestampsBesideTheTicks() throws Exception {
     TickClock clock = new TickClock(60_000, 1_700_000_000_000L);
-    try (var h = harness(new MqmWindowFunction(stickySpec(4, 2), AMPLE, keyFile(dir, 1), LABELS, clock))) {
+    try (var h = harness(new MqmWindowFunction(stickySpec(4, 2).withBudget(AMPLE), keyFile(dir, 1), LABELS, clock))) {
       h.open();
       for (long t = 1; t <= 6; t++) {
         feed(h, "a", t, state(t));
@@ -330,7 +330,7 @@ class MqmWindowFunctionTest {
 
   @Test
   void labelsMustMatchTheStates(@TempDir Path d) throws Exception {
-    assertThatThrownBy(() -> new MqmWindowFunction(stickySpec(2, 1), AMPLE, keyFile(d, 1), List.of("only")))
+    assertThatThrownBy(() -> new MqmWindowFunction(stickySpec(2, 1).withBudget(AMPLE), keyFile(d, 1), List.of("only")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("stateLabels = 1 labels: the MQM spec has 2 states");
   }

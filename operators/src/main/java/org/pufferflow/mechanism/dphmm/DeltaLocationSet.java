@@ -20,7 +20,7 @@ final class DeltaLocationSet implements Constraint {
   private final double delta;
 
   DeltaLocationSet(double delta) {
-    this.delta = PufferPreconditions.checkClosedOpenInterval("delta", delta, 0, 1);
+    this.delta = PufferPreconditions.checkClosedOpenInterval(DphmmParameters.DELTA, delta, 0, 1);
   }
 
   public double delta() {

@@ -21,7 +21,8 @@ final class SupportConstraint implements Constraint {
   private final double tau;
 
   SupportConstraint(double tau) {
-    this.tau = PufferPreconditions.checkClosedOpenInterval("support truncation tau", tau, 0, 1);
+    this.tau =
+        PufferPreconditions.checkClosedOpenInterval(DphmmParameters.TRUNCATION, "support truncation tau", tau, 0, 1);
   }
 
   public double tau() {

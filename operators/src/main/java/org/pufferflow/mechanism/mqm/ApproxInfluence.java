@@ -54,7 +54,7 @@ final class ApproxInfluence implements QuiltInfluence {
    * in (0, 1] gives r = g or g/2).
    */
   static ApproxInfluence of(double piMin, double rate) {
-    PufferPreconditions.checkArgument("pi-min",
+    PufferPreconditions.checkArgument(MqmParameters.PI_MIN,
         piMin > 0 && piMin <= 1, "pi-min = %s: must lie in (0, 1]", piMin);
     PufferPreconditions.checkArgument("rate", rate > 0 && rate <= 1, "rate = %s: must lie in (0, 1]", rate);
     return new ApproxInfluence(piMin, rate);

@@ -22,10 +22,10 @@ public final class BoundedChainClass implements ChainClass {
   private final double gap;
 
   private BoundedChainClass(int states, double piMin, double gap) {
-    PufferPreconditions.checkAtLeast("states k", states, 2);
+    PufferPreconditions.checkAtLeast(MqmParameters.STATES, "states k", states, 2);
     this.states = states;
-    this.piMin = ModelPreconditions.checkPiMin("pi-min", piMin, states);
-    this.gap = ModelPreconditions.checkGap("gap", gap);
+    this.piMin = ModelPreconditions.checkPiMin(MqmParameters.PI_MIN, "pi-min", piMin, states);
+    this.gap = ModelPreconditions.checkGap(MqmParameters.GAP, gap);
   }
 
   /** Bounds for a class of k-state chains. */
@@ -43,7 +43,7 @@ public final class BoundedChainClass implements ChainClass {
     return switch (mode) {
       case APPROX_GENERAL -> List.of(ApproxInfluence.of(piMin, gap / 2));
       case APPROX_REVERSIBLE -> List.of(ApproxInfluence.of(piMin, gap));
-      default -> throw PufferPreconditions.invalid("mode",
+      default -> throw PufferPreconditions.invalid(MqmParameters.MODE,
           "mode = " + mode + ": a class known only by (pi-min, gap) needs an approximate mode"
               + " (approx-general or approx-reversible); exact modes need the chains");
     };

@@ -28,11 +28,12 @@ public final class CertifiedChainClass implements ChainClass {
   private final transient List<SpectralBounds> bounds;
 
   private CertifiedChainClass(List<TransitionMatrix> chains) {
-    PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
+    PufferPreconditions.checkArgument(MqmParameters.CHAINS, !chains.isEmpty(),
+        "chains: the class must contain at least one chain");
     List<SpectralBounds> b = new ArrayList<>();
     int k = chains.get(0).size();
     for (int j = 0; j < chains.size(); j++) {
-      String name = "chain[" + j + "]";
+      String name = MqmParameters.CHAIN + "[" + j + "]";
       TransitionMatrix m = PufferPreconditions.checkNotNull(name, chains.get(j));
       PufferPreconditions.checkArgument(name,
           m.size() == k, "%s: has %d states, chain[0] has %d (a class shares one state space)", name, m.size(), k);
@@ -42,26 +43,26 @@ public final class CertifiedChainClass implements ChainClass {
         throw PufferPreconditions.invalid(name, name + ": " + e.getMessage());
       }
     }
-    PufferPreconditions.checkAtLeast("states k", k, 2);
+    PufferPreconditions.checkAtLeast(MqmParameters.STATES, "states k", k, 2);
     this.chains = Collections.unmodifiableList(new ArrayList<>(chains));
     this.bounds = Collections.unmodifiableList(b);
   }
 
   /** A class of one or more validated transition matrices (immutable, so they are shared, not copied). */
   public static CertifiedChainClass of(List<? extends TransitionMatrix> chains) {
-    return new CertifiedChainClass(new ArrayList<>(PufferPreconditions.checkNotNull("chains", chains)));
+    return new CertifiedChainClass(new ArrayList<>(PufferPreconditions.checkNotNull(MqmParameters.CHAINS, chains)));
   }
 
   @Override
   public List<QuiltInfluence> influences(MqmMode mode, int maxLength) {
-    PufferPreconditions.checkArgument("mode", !mode.isExact(),
+    PufferPreconditions.checkArgument(MqmParameters.MODE, !mode.isExact(),
         "mode = %s: a class of large chains known by certified bounds needs an approximate mode"
             + " (approx-general or approx-reversible)", mode);
     List<QuiltInfluence> out = new ArrayList<>();
     for (int j = 0; j < bounds.size(); j++) {
       SpectralBounds b = bounds.get(j);
       if (mode == MqmMode.APPROX_REVERSIBLE) {
-        String name = "chain[" + j + "]";
+        String name = MqmParameters.CHAIN + "[" + j + "]";
         PufferPreconditions.checkArgument(name, b.isReversible() && b.gapPLowerBound() > 0,
             "%s is not reversible (detailed balance π_x P[x,y] = π_y P[y,x] fails): mode approx-reversible is"
                 + " refused, use approx-general", name);

@@ -122,7 +122,7 @@ public final class ChainCountWasserstein {
 
   /** The Laplace scale W* /ε of the mechanism. */
   public static double noiseScale(double[][] p, double[] q, int length, int counted, double epsilon) {
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon(MqmParameters.EPSILON, epsilon);
     return Math.nextUp(sensitivity(p, q, length, counted) / epsilon);
   }
 

@@ -63,12 +63,13 @@ public final class FiniteChainClass implements ChainClass {
   }
 
   private FiniteChainClass(List<double[][]> chains) {
-    PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
+    PufferPreconditions.checkArgument(MqmParameters.CHAINS, !chains.isEmpty(),
+        "chains: the class must contain at least one chain");
     List<double[][]> copies = new ArrayList<>();
     List<Summary> a = new ArrayList<>();
     int k = -1;
     for (int j = 0; j < chains.size(); j++) {
-      String name = "chain[" + j + "]";
+      String name = MqmParameters.CHAIN + "[" + j + "]";
       double[][] p = PufferPreconditions.checkNotNull(name, chains.get(j));
       Ergodicity.checkIrreducible(name, p);
       if (k < 0) {
@@ -89,7 +90,7 @@ public final class FiniteChainClass implements ChainClass {
 
   /** A class of one or more chains (each given as rows of a row-stochastic matrix). */
   public static FiniteChainClass of(List<double[][]> chains) {
-    return new FiniteChainClass(PufferPreconditions.checkNotNull("chains", chains));
+    return new FiniteChainClass(PufferPreconditions.checkNotNull(MqmParameters.CHAINS, chains));
   }
 
   /** A class of the given chains. */
@@ -100,7 +101,7 @@ public final class FiniteChainClass implements ChainClass {
   @Override
   public List<QuiltInfluence> influences(MqmMode mode, int maxLength) {
     if (mode.isExact()) {
-      PufferPreconditions.checkArgument("mode",
+      PufferPreconditions.checkArgument(MqmParameters.MODE,
           states() <= MAX_EXACT_STATES,
           "mode = %s: the chains have %d states, the exact modes accept at most %d (tables of T*k^2 ratios);"
               + " use mode approx-general",
@@ -108,7 +109,7 @@ public final class FiniteChainClass implements ChainClass {
     }
     List<QuiltInfluence> out = new ArrayList<>();
     for (int j = 0; j < chains.size(); j++) {
-      String name = "chain[" + j + "]";
+      String name = MqmParameters.CHAIN + "[" + j + "]";
       double[][] p = chains.get(j);
       Summary a = analyses.get(j);
       switch (mode) {
@@ -127,7 +128,7 @@ public final class FiniteChainClass implements ChainClass {
           Ergodicity.checkErgodic(name, p);
           out.add(ApproxInfluence.of(a.piMin(), a.gapPPStar() / 2));
         }
-        default -> throw PufferPreconditions.invalid("mode", "mode = " + mode + ": unsupported");
+        default -> throw PufferPreconditions.invalid(MqmParameters.MODE, "mode = " + mode + ": unsupported");
       }
     }
     return out;

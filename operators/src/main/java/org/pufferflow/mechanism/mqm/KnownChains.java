@@ -19,15 +19,16 @@ public final class KnownChains {
 
   /** The class of {@code chains} (one or more, the same k states each). */
   public static ChainClass of(List<? extends TransitionMatrix> chains) {
-    PufferPreconditions.checkNotNull("chains", chains);
-    PufferPreconditions.checkArgument("chains", !chains.isEmpty(), "chains: the class must contain at least one chain");
-    int k = PufferPreconditions.checkNotNull("chain[0]", chains.get(0)).size();
+    PufferPreconditions.checkNotNull(MqmParameters.CHAINS, chains);
+    PufferPreconditions.checkArgument(MqmParameters.CHAINS, !chains.isEmpty(),
+        "chains: the class must contain at least one chain");
+    int k = PufferPreconditions.checkNotNull(MqmParameters.CHAIN + "[0]", chains.get(0)).size();
     if (k > FiniteChainClass.DENSE_ANALYSIS_MAX_STATES) {
       return CertifiedChainClass.of(chains);
     }
     List<double[][]> dense = new ArrayList<>(chains.size());
     for (int j = 0; j < chains.size(); j++) {
-      String name = "chain[" + j + "]";
+      String name = MqmParameters.CHAIN + "[" + j + "]";
       TransitionMatrix m = PufferPreconditions.checkNotNull(name, chains.get(j));
       PufferPreconditions.checkArgument(name,
           m.size() == k, "%s: has %d states, chain[0] has %d (a class shares one state space)", name, m.size(), k);

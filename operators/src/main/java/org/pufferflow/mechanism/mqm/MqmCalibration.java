@@ -236,9 +236,9 @@ public final class MqmCalibration implements Serializable {
      */
     public MqmCalibration build() {
       PufferPreconditions.checkNotNull("chainClass", chainClass);
-      PufferPreconditions.checkEpsilon("epsilon", epsilon);
-      PufferPreconditions.checkWindowLength("window", windowLength);
-      PufferPreconditions.checkPositive("sensitivity", sensitivity);
+      PufferPreconditions.checkEpsilon(MqmParameters.EPSILON, epsilon);
+      PufferPreconditions.checkWindowLength(MqmParameters.WINDOW, windowLength);
+      PufferPreconditions.checkPositive(MqmParameters.SENSITIVITY, sensitivity);
       MqmMode m = mode == null ? chainClass.defaultMode() : mode;
       if (m.isExact() && windowLength > SHORT_TABLE_LENGTH) {
         // Build only what the search reads: short tables first, kept when no read went beyond them.

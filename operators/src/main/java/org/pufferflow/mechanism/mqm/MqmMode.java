@@ -51,7 +51,7 @@ public enum MqmMode {
         return m;
       }
     }
-    throw PufferPreconditions.invalid("mode",
+    throw PufferPreconditions.invalid(MqmParameters.MODE,
         "mode = " + name + ": must be one of exact, exact-any-initial, approx-reversible, approx-general");
   }
 

@@ -8,8 +8,8 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.common.PufferPreconditions;
-import org.pufferflow.noise.DiscreteLaplace;
 
 /**
  * The window schedule of a streaming MQM release and the noise of each window (docs/mqm.md, "Windows over gaps").
@@ -23,28 +23,25 @@ import org.pufferflow.noise.DiscreteLaplace;
  * guarantee is proved on the event-time chain, where a gap only removes positions from the nearby sets (docs/mqm.md,
  * "Windows over gaps"; checked by {@link SlidingWindowAccountant#epsilonAt(long, boolean[])}).
  *
- * <p>Two noise rules:
- * <ul>
- *   <li>{@link #perRelease}: each window is an ε_w-MQM release, β = L·σ_max(length) — partial windows at σ for
- *       their own length. The per-time-point loss is what the accountant reports (bounded in steady state).</li>
- *   <li>{@link #perTimePoint}: the design rule β = L·⌈W/S⌉·s*(ε*) for every window, partial ones included, which
- *       guarantees ε* at every time point of an unbounded stream, with or without gaps.</li>
- * </ul>
+ * <p>Two noise rules: {@link #perRelease}, each window an ε_w-MQM release at β = L·σ_max(length) (the accountant
+ * reports the per-time-point loss, bounded in steady state); {@link #perTimePoint}, the design rule
+ * β = L·⌈W/S⌉·s*(ε*) for every window, partial ones included, which guarantees ε* at every time point of an
+ * unbounded stream, with or without gaps.
  *
- * <p><b>Building.</b> A streaming job's plan is made by {@link #builder()} (the one way the configuration makes it):
- * windows of W observed ticks every S, the target per-time-point ε*, the class Θ (known chains or bounds), the mode,
- * the {@link MqmOutput} and whether a fleet histogram sums the windows. The builder holds every precondition a
- * streaming release would check later and rejects conflicting settings (chains and bounds, a setting given twice
- * with different values, a fleet of frequencies with partial windows); it calibrates at ε* for windows of length W
- * with the count-histogram sensitivity {@link #COUNT_SENSITIVITY} and applies the design rule
- * ({@link #perTimePoint}). {@link #perRelease} and {@link #perTimePoint} build a plan from an explicit calibration
- * (analysis and the {@code plan mqm} command).
+ * <p><b>Building.</b> A job's plan is made by {@link #builder()}: windows of W observed ticks every S, the target
+ * per-time-point ε*, Θ (known chains or bounds), the mode, the {@link MqmOutput}, the fleet histogram and the
+ * per-subject {@link #budget()}. It judges every precondition a release would check later (refusals name the
+ * parameter by {@link MqmParameters}), calibrates at ε* for windows of length W with L = {@link #COUNT_SENSITIVITY}
+ * and applies the design rule. {@link #perRelease} and {@link #perTimePoint} plan an explicit calibration
+ * (analysis, {@code plan mqm}).
  *
- * <p><b>Computed once, shipped.</b> The plan is {@link Serializable}; its serialized form carries the computed
- * per-length scales and the public parameters it was built with (Θ, mode, ε, L, W, S, partial windows, output), so
- * a deserialized plan answers {@link #windowLengthAt} and {@link #noiseScale} identically without calibrating again:
- * a job calibrates when its configuration is loaded, not in every subtask. Only {@link #calibration()} and
- * {@link #accountant()} (reports, never a release path) recalibrate a deserialized plan, on first use.
+ * <p><b>Computed once, shipped.</b> The plan is {@link Serializable} with its computed per-length scales and the
+ * public parameters it was built with (Θ, mode, ε, L, W, S, partial windows, output, fleet, budget): a deserialized
+ * plan answers {@link #windowLengthAt} and {@link #noiseScale} without calibrating again. Only
+ * {@link #calibration()} and {@link #accountant()} (reports) recalibrate a deserialized plan, on first use.
+ *
+ * <p>Assumptions: the budget is optional here (analysis plans have none, {@link #budget()} null); the function that
+ * releases a plan requires one. Benchmarks that must never be stopped give an explicit large budget.
  *
  * <p>Caller duties: at most one state per tick ({@link #missingTicks} refuses duplicates and reordering); count
  * observed ticks per subject from the subject's first observation; fresh noise per bin and window. Immutable;
@@ -54,13 +51,9 @@ public final class MqmWindowPlan implements Serializable {
 
   @Serial private static final long serialVersionUID = 1L;
 
-  /**
-   * The fleet rule, its one home: a fleet histogram of frequencies needs full windows only, since a released
-   * frequency does not carry its window's length. Checked by {@link Builder#build()}; callers that read the
-   * settings apart (the configuration, the fleet function) call it too.
-   */
+  /** The fleet rule, its one home: a fleet of frequencies needs full windows (a frequency has no window length). */
   public static void checkFleet(boolean fleet, boolean partialWindows, MqmOutput output) {
-    PufferPreconditions.checkArgument("fleet", !(fleet && partialWindows && output == MqmOutput.FREQUENCIES),
+    PufferPreconditions.checkArgument(MqmParameters.FLEET, !fleet || !partialWindows || output != MqmOutput.FREQUENCIES,
         "a fleet histogram of frequencies needs full windows only (a released frequency does not carry its window's"
             + " length); set partialWindows false or output counts");
   }
@@ -68,7 +61,7 @@ public final class MqmWindowPlan implements Serializable {
   /** The Lipschitz constant of a count histogram: one changed state moves one unit between two bins. */
   public static final double COUNT_SENSITIVITY = 2.0;
 
-  /** The calibration this plan was built from; rebuilt from the public parameters on first use after a restore. */
+  /** The calibration this plan was built from; rebuilt on first use after a restore. */
   private transient volatile MqmCalibration calibration;
   private final ChainClass chainClass;
   private final MqmMode mode;
@@ -79,56 +72,26 @@ public final class MqmWindowPlan implements Serializable {
   private final boolean partialWindows;
   private final boolean designRule;
   private final MqmOutput output;
+  private final boolean fleet;
+  private final LedgerPolicy budget;
   /** scale[len] for len in 1..W (only the lengths the schedule releases are filled). */
   private final double[] scale;
 
   private MqmWindowPlan(MqmCalibration calibration, int slide, boolean partialWindows, boolean designRule,
-      MqmOutput output) {
+      MqmOutput output, boolean fleet, LedgerPolicy budget) {
     this.calibration = PufferPreconditions.checkNotNull("calibration", calibration);
     this.chainClass = calibration.chainClass();
     this.mode = calibration.mode();
     this.epsilon = calibration.epsilon();
     this.sensitivity = calibration.sensitivity();
     this.window = calibration.windowLength();
-    this.slide = PufferPreconditions.checkSlide("slide", slide, window);
+    this.slide = PufferPreconditions.checkSlide(MqmParameters.SLIDE, slide, window);
     this.partialWindows = partialWindows;
     this.designRule = designRule;
-    this.output = PufferPreconditions.checkNotNull("output", output);
-    this.scale = new double[window + 1];
-    double full = designRule
-        ? PufferPreconditions.checkNoiseScale(
-            "MQM design-rule per-bin scale L*ceil(W/S)*s* (epsilon = " + calibration.epsilon() + ", window = "
-                + window + ", slide = " + slide + ")",
-            certifiedDesignScale(calibration, slide, partialWindows), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE)
-        : calibration.noiseScale();
-    scale[window] = full;
-    if (partialWindows) {
-      for (int len = window - slide; len >= 1; len -= slide) {
-        scale[len] = designRule ? full : calibration.forWindowLength(len).noiseScale();
-      }
-    }
-  }
-
-  /** Relative step by which the design-rule scale is raised until the accountant certifies ε*. */
-  static final double DESIGN_SCALE_STEP = 0x1.0p-40;
-
-  /**
-   * The design-rule scale β = L·⌈W/S⌉·s*(ε*), raised in relative steps of 2^-40 until the accountant, which rounds
-   * every loss up, certifies a steady-state per-time-point loss ≤ ε*: s* is computed in floating point, so β from
-   * the formula alone can certify ε*·(1 + a few ulps). Public configuration only; runs once per build.
-   */
-  static double certifiedDesignScale(MqmCalibration target, int slide, boolean partialWindows) {
-    double beta = SlidingWindowAccountant.designNoiseScale(target, target.windowLength(), slide);
-    for (int i = 0; i < 64 && Double.isFinite(beta); i++) {
-      double loss = SlidingWindowAccountant.withNoiseScale(target, slide, beta, partialWindows).steadyStateEpsilon();
-      if (loss <= target.epsilon()) {
-        return beta;
-      }
-      beta = Math.nextUp(beta * (1 + DESIGN_SCALE_STEP));
-    }
-    throw PufferPreconditions.invalid("epsilon", "epsilon = " + target.epsilon() + ": the design-rule scale " + beta
-        + " does not certify the per-time-point target (window = " + target.windowLength() + ", slide = " + slide
-        + ")");
+    this.output = PufferPreconditions.checkNotNull(MqmParameters.OUTPUT, output);
+    this.fleet = fleet;
+    this.budget = budget;
+    this.scale = SlidingWindowAccountant.scheduleScales(calibration, slide, partialWindows, designRule);
   }
 
   /**
@@ -136,7 +99,7 @@ public final class MqmWindowPlan implements Serializable {
    * (when enabled) at L·σ_max(length).
    */
   static MqmWindowPlan perRelease(MqmCalibration fullWindow, int slide, boolean partialWindows) {
-    return new MqmWindowPlan(fullWindow, slide, partialWindows, false, MqmOutput.COUNTS);
+    return new MqmWindowPlan(fullWindow, slide, partialWindows, false, MqmOutput.COUNTS, false, null);
   }
 
   /**
@@ -146,7 +109,7 @@ public final class MqmWindowPlan implements Serializable {
    * {@code plan mqm}); a job's plan comes from {@link #builder()}, the one way to make a shipped description.
    */
   public static MqmWindowPlan perTimePoint(MqmCalibration target, int slide, boolean partialWindows) {
-    return new MqmWindowPlan(target, slide, partialWindows, true, MqmOutput.COUNTS);
+    return new MqmWindowPlan(target, slide, partialWindows, true, MqmOutput.COUNTS, false, null);
   }
 
   /** The plan of a streaming job, from its public parameters (class comment, 'Building'). */
@@ -177,10 +140,7 @@ public final class MqmWindowPlan implements Serializable {
     return s;
   }
 
-  /**
-   * Number of missing ticks between two consecutive observations of a subject ({@code tick − previousTick − 1});
-   * refuses a duplicate or out-of-order tick (the chain model has one state per tick).
-   */
+  /** Ticks missing between two observations of a subject; refuses a duplicate or out-of-order tick. */
   public static long missingTicks(long previousTick, long tick) {
     if (tick <= previousTick) {
       throw new IllegalArgumentException(
@@ -202,10 +162,7 @@ public final class MqmWindowPlan implements Serializable {
     return designRule ? epsilon : Double.NaN;
   }
 
-  /**
-   * The calibration of the full window (σ_max, quilt, s*). A deserialized plan recalibrates from its public
-   * parameters on the first call (reports only; a release needs only {@link #noiseScale}).
-   */
+  /** The calibration of the full window (σ_max, quilt, s*); a deserialized plan recalibrates on the first call. */
   public MqmCalibration calibration() {
     MqmCalibration c = calibration;
     if (c == null) {
@@ -262,19 +219,50 @@ public final class MqmWindowPlan implements Serializable {
     return designRule;
   }
 
+  /** Whether the windows are summed into a fleet histogram. */
+  public boolean fleet() {
+    return fleet;
+  }
+
+  /** The per-subject budget of the releases; null for an analysis plan (class comment). */
+  public LedgerPolicy budget() {
+    return budget;
+  }
+
+  /** This plan charged to {@code b} instead (the same schedule and scales, nothing recalibrated). */
+  public MqmWindowPlan withBudget(LedgerPolicy b) {
+    return new MqmWindowPlan(this, PufferPreconditions.checkNotNull(MqmParameters.BUDGET, b));
+  }
+
+  private MqmWindowPlan(MqmWindowPlan p, LedgerPolicy budget) {
+    calibration = p.calibration;
+    chainClass = p.chainClass;
+    mode = p.mode;
+    epsilon = p.epsilon;
+    sensitivity = p.sensitivity;
+    window = p.window;
+    slide = p.slide;
+    partialWindows = p.partialWindows;
+    designRule = p.designRule;
+    output = p.output;
+    fleet = p.fleet;
+    this.budget = budget;
+    scale = p.scale;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof MqmWindowPlan p
         && p.chainClass.equals(chainClass) && p.mode == mode && Double.compare(p.epsilon, epsilon) == 0
         && Double.compare(p.sensitivity, sensitivity) == 0 && p.window == window && p.slide == slide
         && p.partialWindows == partialWindows && p.designRule == designRule && p.output == output
-        && Arrays.equals(p.scale, scale);
+        && p.fleet == fleet && Objects.equals(p.budget, budget) && Arrays.equals(p.scale, scale);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(chainClass, mode, epsilon, sensitivity, window, slide, partialWindows, designRule, output,
-        Arrays.hashCode(scale));
+        fleet, budget, Arrays.hashCode(scale));
   }
 
   /** Public parameters only. */
@@ -282,16 +270,14 @@ public final class MqmWindowPlan implements Serializable {
   public String toString() {
     return "MqmWindowPlan[window=" + window + ", slide=" + slide + ", epsilon=" + epsilon + ", k=" + states()
         + ", mode=" + mode.configName() + ", output=" + output.configName()
-        + (partialWindows ? ", partialWindows" : "")
+        + (partialWindows ? ", partialWindows" : "") + (fleet ? ", fleet" : "") + ", budget=" + budget
         + (designRule ? ", per-time-point" : ", per-release") + ", scale=" + scale[window] + "]";
   }
 
   /**
    * Builder of a streaming job's plan. Required: window, epsilon (the target ε*), and Θ as known chains, bounds or
-   * a {@link ChainClass}. Like Flink's {@code KafkaSourceBuilder} it rejects conflicting settings: Θ given twice,
-   * a setting given again with another value, and a fleet histogram of frequencies over partial windows (a released
-   * frequency does not carry its window's length). Every refusal is an
-   * {@link org.pufferflow.common.InvalidParameterException} naming the parameter.
+   * a {@link ChainClass}. Like Flink's {@code KafkaSourceBuilder} it rejects conflicting settings (Θ given twice, a
+   * setting given again with another value); every refusal names its parameter by {@link MqmParameters}.
    */
   public static final class Builder {
     /** Θ, made when the plan is built (so its refusals come from {@link #build()}, like every other). */
@@ -303,12 +289,14 @@ public final class MqmWindowPlan implements Serializable {
     private Boolean partialWindows;
     private MqmOutput output;
     private Boolean fleet;
+    private LedgerPolicy budget;
 
     private Builder() {}
 
     /** Θ = these known chains (each k×k, ergodic). Conflicts with {@link #bounds} and {@link #chainClass}. */
     public Builder chains(List<double[][]> known) {
-      List<double[][]> copy = new java.util.ArrayList<>(PufferPreconditions.checkNotNull("chains", known));
+      PufferPreconditions.checkNotNull(MqmParameters.CHAINS, known);
+      List<double[][]> copy = new java.util.ArrayList<>(known);
       return theta(() -> FiniteChainClass.of(copy));
     }
 
@@ -319,12 +307,12 @@ public final class MqmWindowPlan implements Serializable {
 
     /** Θ as a class. Conflicts with a Θ given earlier. */
     public Builder chainClass(ChainClass c) {
-      PufferPreconditions.checkNotNull("theta", c);
+      PufferPreconditions.checkNotNull(MqmParameters.THETA, c);
       return theta(() -> c);
     }
 
     private Builder theta(java.util.function.Supplier<ChainClass> t) {
-      PufferPreconditions.checkArgument("theta", theta == null,
+      PufferPreconditions.checkArgument(MqmParameters.THETA, theta == null,
           "theta: given twice (give known chains or bounds piMin and gap, once)");
       this.theta = t;
       return this;
@@ -332,59 +320,69 @@ public final class MqmWindowPlan implements Serializable {
 
     /** The mode; default the class's ({@code exact-any-initial} for chains, {@code approx-general} for bounds). */
     public Builder mode(MqmMode m) {
-      this.mode = PufferPreconditions.checkNoConflict("mode", mode, PufferPreconditions.checkNotNull("mode", m));
+      this.mode = PufferPreconditions.checkNoConflict(MqmParameters.MODE, mode,
+          PufferPreconditions.checkNotNull(MqmParameters.MODE, m));
       return this;
     }
 
     /** The target per-time-point ε*. */
     public Builder epsilon(double e) {
-      this.epsilon = PufferPreconditions.checkNoConflict("epsilon", epsilon, e);
+      this.epsilon = PufferPreconditions.checkNoConflict(MqmParameters.EPSILON, epsilon, e);
       return this;
     }
 
     /** W ≥ 1, in observed ticks. */
     public Builder window(int w) {
-      this.window = PufferPreconditions.checkNoConflict("window", window, w);
+      this.window = PufferPreconditions.checkNoConflict(MqmParameters.WINDOW, window, w);
       return this;
     }
 
     /** S in [1, W]; default W (tumbling windows). */
     public Builder slide(int s) {
-      this.slide = PufferPreconditions.checkNoConflict("slide", slide, s);
+      this.slide = PufferPreconditions.checkNoConflict(MqmParameters.SLIDE, slide, s);
       return this;
     }
 
     /** Release partial windows at a subject's stream start (default false), at the full windows' scale. */
     public Builder partialWindows(boolean enabled) {
-      this.partialWindows = PufferPreconditions.checkNoConflict("partialWindows", partialWindows, enabled);
+      partialWindows = PufferPreconditions.checkNoConflict(MqmParameters.PARTIAL_WINDOWS, partialWindows, enabled);
       return this;
     }
 
     /** Default {@link MqmOutput#COUNTS}. */
     public Builder output(MqmOutput o) {
-      PufferPreconditions.checkNotNull("output", o);
-      this.output = PufferPreconditions.checkNoConflict("output", output, o);
+      PufferPreconditions.checkNotNull(MqmParameters.OUTPUT, o);
+      this.output = PufferPreconditions.checkNoConflict(MqmParameters.OUTPUT, output, o);
       return this;
     }
 
     /** Whether the windows are summed into a fleet histogram (default false). */
     public Builder fleet(boolean enabled) {
-      this.fleet = PufferPreconditions.checkNoConflict("fleet", fleet, enabled);
+      this.fleet = PufferPreconditions.checkNoConflict(MqmParameters.FLEET, fleet, enabled);
+      return this;
+    }
+
+    /** The per-subject budget the windows are charged to (optional here; the releasing function requires it). */
+    public Builder budget(LedgerPolicy b) {
+      budget = PufferPreconditions.checkNoConflict(MqmParameters.BUDGET, budget,
+          PufferPreconditions.checkNotNull(MqmParameters.BUDGET, b));
       return this;
     }
 
     /** Validates, calibrates at ε* for windows of length W with L = {@link #COUNT_SENSITIVITY}, and plans. */
     public MqmWindowPlan build() {
-      PufferPreconditions.checkArgument("theta", theta != null, "theta: give known chains or bounds piMin and gap");
-      int w = PufferPreconditions.checkWindowLength("window", window == null ? -1 : window);
-      int s = PufferPreconditions.checkSlide("slide", slide == null ? w : slide, w);
+      PufferPreconditions.checkArgument(MqmParameters.THETA, theta != null,
+          "theta: give known chains or bounds piMin and gap");
+      int w = PufferPreconditions.checkWindowLength(MqmParameters.WINDOW, window == null ? -1 : window);
+      int s = PufferPreconditions.checkSlide(MqmParameters.SLIDE, slide == null ? w : slide, w); // before calibrating
       ChainClass chainClass = theta.get();
       boolean partial = partialWindows != null && partialWindows;
       MqmOutput out = output == null ? MqmOutput.COUNTS : output;
-      checkFleet(fleet != null && fleet, partial, out);
+      boolean sum = fleet != null && fleet;
+      checkFleet(sum, partial, out);
       MqmCalibration target = MqmCalibration.builder().chainClass(chainClass).mode(mode)
           .epsilon(epsilon == null ? Double.NaN : epsilon).windowLength(w).sensitivity(COUNT_SENSITIVITY).build();
-      return new MqmWindowPlan(target, s, partial, true, out); // perTimePoint with the output
+      return new MqmWindowPlan(target, s, partial, true, out, sum, budget); // perTimePoint with the output
     }
   }
 

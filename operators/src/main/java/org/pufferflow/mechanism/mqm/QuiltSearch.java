@@ -176,7 +176,7 @@ public final class QuiltSearch {
    * {@code +∞} when no two-sided quilt of card ≤ maxCard is feasible.
    */
   public static ActiveQuilt sStar(QuiltInfluence model, double epsilon, int maxCard) {
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon(MqmParameters.EPSILON, epsilon);
     PufferPreconditions.checkAtLeast("maxCard", maxCard, 1);
     SStar s = sStarSearch(model, epsilon, maxCard);
     return s.quilt;
@@ -318,6 +318,6 @@ public final class QuiltSearch {
 
   private static void checkArgs(int length, double epsilon) {
     PufferPreconditions.checkAtLeast("window length T", length, 1);
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon(MqmParameters.EPSILON, epsilon);
   }
 }

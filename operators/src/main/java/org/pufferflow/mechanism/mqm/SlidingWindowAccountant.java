@@ -3,6 +3,7 @@ package org.pufferflow.mechanism.mqm;
 import java.util.List;
 import java.util.function.LongToDoubleFunction;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.noise.DiscreteLaplace;
 
 /**
  * The per-time-point joint accountant of docs/mqm.md, 'Sliding windows' [DERIVED] for uniform sliding windows (W, S) over one
@@ -60,7 +61,7 @@ public final class SlidingWindowAccountant {
       MqmCalibration calibration, int slide, double noiseScale, boolean partial, boolean partialAtOwnScale) {
     this.calibration = calibration;
     this.window = calibration.windowLength();
-    this.slide = PufferPreconditions.checkSlide("slide", slide, window);
+    this.slide = PufferPreconditions.checkSlide(MqmParameters.SLIDE, slide, window);
     this.sensitivity = calibration.sensitivity();
     PufferPreconditions.checkPositive("noise scale", noiseScale);
     this.fullWeight = sensitivity / noiseScale;
@@ -110,10 +111,10 @@ public final class SlidingWindowAccountant {
    */
   public static double designNoiseScale(MqmCalibration target, int window, int slide) {
     PufferPreconditions.checkNotNull("calibration", target);
-    PufferPreconditions.checkWindowLength("window", window);
-    PufferPreconditions.checkSlide("slide", slide, window);
+    PufferPreconditions.checkWindowLength(MqmParameters.WINDOW, window);
+    PufferPreconditions.checkSlide(MqmParameters.SLIDE, slide, window);
     double s = target.sStar();
-    PufferPreconditions.checkArgument("epsilon",
+    PufferPreconditions.checkArgument(MqmParameters.EPSILON,
         Double.isFinite(s),
         "epsilon = %s: no Markov quilt is feasible, so no per-time-point guarantee holds on an unbounded stream",
         target.epsilon());
@@ -185,8 +186,8 @@ public final class SlidingWindowAccountant {
    */
   public double theorem37SteadyStateEpsilon() {
     ActiveQuilt q = calibration.sStarQuilt();
-    PufferPreconditions.checkArgument("epsilon", q != null, "no two-sided quilt is feasible at epsilon = %s",
-        calibration.epsilon());
+    PufferPreconditions.checkArgument(MqmParameters.EPSILON, q != null,
+        "no two-sided quilt is feasible at epsilon = %s", calibration.epsilon());
     int worst = 0;
     for (int phase = 0; phase < slide; phase++) {
       long t = (long) window * slide + phase;
@@ -272,8 +273,9 @@ public final class SlidingWindowAccountant {
   }
 
   private RuntimeException beyondPairwise() {
-    return PufferPreconditions.invalid("epsilon", "epsilon = " + calibration.epsilon() + ": the per-time-point"
-        + " accountant would need more than " + REFUSAL_WORK_LIMIT + " quilt evaluations per position for this chain"
+    return PufferPreconditions.invalid(MqmParameters.EPSILON, "epsilon = " + calibration.epsilon()
+        + ": the per-time-point accountant would need more than " + REFUSAL_WORK_LIMIT
+        + " quilt evaluations per position for this chain"
         + " (window = " + window + ", slide = " + slide + "; a slowly mixing chain): use an approximate mode"
         + " (approx-general or approx-reversible), whose search is linear, or a per-release epsilon");
   }
@@ -291,5 +293,49 @@ public final class SlidingWindowAccountant {
 
   public int slide() {
     return slide;
+  }
+
+  /** Relative step by which the design-rule scale is raised until the accountant certifies ε*. */
+  static final double DESIGN_SCALE_STEP = 0x1.0p-40;
+
+  /**
+   * The design-rule scale β = L·⌈W/S⌉·s*(ε*), raised in relative steps of 2^-40 until the accountant, which rounds
+   * every loss up, certifies a steady-state per-time-point loss ≤ ε*: s* is computed in floating point, so β from
+   * the formula alone can certify ε*·(1 + a few ulps). Public configuration only; runs once per build.
+   */
+  static double certifiedDesignScale(MqmCalibration target, int slide, boolean partialWindows) {
+    double beta = designNoiseScale(target, target.windowLength(), slide);
+    for (int i = 0; i < 64 && Double.isFinite(beta); i++) {
+      double loss = withNoiseScale(target, slide, beta, partialWindows).steadyStateEpsilon();
+      if (loss <= target.epsilon()) {
+        return beta;
+      }
+      beta = Math.nextUp(beta * (1 + DESIGN_SCALE_STEP));
+    }
+    throw PufferPreconditions.invalid(MqmParameters.EPSILON, "epsilon = " + target.epsilon()
+        + ": the design-rule scale " + beta + " does not certify the per-time-point target (window = "
+        + target.windowLength() + ", slide = " + slide + ")");
+  }
+
+  /**
+   * The per-bin scales of a window schedule, scale[len] for len in 1..W (only the lengths it releases are filled):
+   * the design rule's certified scale for every window, or each length's own calibration (per release).
+   */
+  static double[] scheduleScales(MqmCalibration c, int slide, boolean partialWindows, boolean designRule) {
+    int window = c.windowLength();
+    double[] scale = new double[window + 1];
+    double full = designRule
+        ? PufferPreconditions.checkNoiseScale(
+            "MQM design-rule per-bin scale L*ceil(W/S)*s* (epsilon = " + c.epsilon() + ", window = " + window
+                + ", slide = " + slide + ")",
+            certifiedDesignScale(c, slide, partialWindows), Double.MIN_VALUE, DiscreteLaplace.MAX_SCALE)
+        : c.noiseScale();
+    scale[window] = full;
+    if (partialWindows) {
+      for (int len = window - slide; len >= 1; len -= slide) {
+        scale[len] = designRule ? full : c.forWindowLength(len).noiseScale();
+      }
+    }
+    return scale;
   }
 }

@@ -144,28 +144,28 @@ public final class RedactionPlan implements Serializable {
   public static RedactionPlan of(double alpha, double beta, double epsilon, RedactionMechanism mechanism,
       SplitRule split, long holdBackTicks) {
     BinaryMarkovChain chain = BinaryMarkovChain.of(alpha, beta);
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
-    PufferPreconditions.checkNotNull("mechanism", mechanism);
-    PufferPreconditions.checkArgument("split", split == null || mechanism.isThreeR(),
+    PufferPreconditions.checkEpsilon(RedactionParameters.EPSILON, epsilon);
+    PufferPreconditions.checkNotNull(RedactionParameters.MECHANISM, mechanism);
+    PufferPreconditions.checkArgument(RedactionParameters.SPLIT, split == null || mechanism.isThreeR(),
         "split = %s: %s fixes its own split (epsilon/2 per side); remove split",
         split == null ? "" : split.configName(), mechanism.configName());
     SplitRule rule = split == null ? SplitRule.DEFAULT : split;
-    PufferPreconditions.checkAtLeast("holdBackTicks", holdBackTicks, 0);
-    PufferPreconditions.checkArgument("split", rule != SplitRule.RIGHT,
+    PufferPreconditions.checkAtLeast(RedactionParameters.HOLD_BACK_TICKS, holdBackTicks, 0);
+    PufferPreconditions.checkArgument(RedactionParameters.SPLIT, rule != SplitRule.RIGHT,
         "split = right: puts the whole budget on the right of an opt-out, so every earlier record of the subject "
             + "must stay redacted; on an unbounded stream that is an unbounded hold-back. Use split = half (or "
             + "auto, which is half on a stream)");
     long needed = InfluenceThresholds.dS(chain, epsilon / 2) - 1;
-    PufferPreconditions.checkArgument("epsilon", needed <= MAX_SIDE_TICKS,
+    PufferPreconditions.checkArgument(RedactionParameters.EPSILON, needed <= MAX_SIDE_TICKS,
         "epsilon = %s: the plan would hold back and redact up to %s ticks around an opt-out (more than %s) for "
             + "alpha = %s, beta = %s; raise epsilon", epsilon, needed, MAX_SIDE_TICKS, alpha, beta);
-    PufferPreconditions.checkArgument("holdBackTicks", holdBackTicks <= MAX_SIDE_TICKS,
+    PufferPreconditions.checkArgument(RedactionParameters.HOLD_BACK_TICKS, holdBackTicks <= MAX_SIDE_TICKS,
         "holdBackTicks = %s: more than %s ticks held back per subject", holdBackTicks, MAX_SIDE_TICKS);
     RedactionPlan plan = mechanism.isThreeR()
         ? threeR(chain, epsilon, BudgetSplit.half(epsilon), mechanism.design())
         : mqSymmetric(chain, epsilon, mechanism.tight());
     if (holdBackTicks < plan.holdBack()) {
-      throw PufferPreconditions.invalid("holdBackTicks", String.format(Locale.ROOT,
+      throw PufferPreconditions.invalid(RedactionParameters.HOLD_BACK_TICKS, String.format(Locale.ROOT,
           "holdBackTicks = %d: too small, the plan (mechanism %s, split %s = (%s, %s)) needs holdBackTicks >= %d: "
               + "an opt-out at tick p changes the decisions of the %d records before p, so they must still be held "
               + "when it arrives", holdBackTicks, mechanism.configName(), rule.configName(), plan.split.left(),
@@ -181,10 +181,10 @@ public final class RedactionPlan implements Serializable {
    */
   static RedactionPlan threeR(BinaryMarkovChain chain, double epsilon, BudgetSplit split, ThreeRDesign design) {
     PufferPreconditions.checkNotNull("chain", chain);
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
-    PufferPreconditions.checkNotNull("split", split);
+    PufferPreconditions.checkEpsilon(RedactionParameters.EPSILON, epsilon);
+    PufferPreconditions.checkNotNull(RedactionParameters.SPLIT, split);
     PufferPreconditions.checkNotNull("design", design);
-    PufferPreconditions.checkArgument("split",
+    PufferPreconditions.checkArgument(RedactionParameters.SPLIT,
         split.total() <= epsilon, "split %s + %s exceeds epsilon = %s", split.left(), split.right(), epsilon);
     PufferPreconditions.checkArgument("right epsilon", split.right() > 0 || chain.lambda() == 0,
         "right epsilon = 0 would redact the whole stream after a private record");
@@ -202,7 +202,7 @@ public final class RedactionPlan implements Serializable {
    */
   static RedactionPlan mqSymmetric(BinaryMarkovChain chain, double epsilon, boolean tight) {
     PufferPreconditions.checkNotNull("chain", chain);
-    PufferPreconditions.checkEpsilon("epsilon", epsilon);
+    PufferPreconditions.checkEpsilon(RedactionParameters.EPSILON, epsilon);
     long radius = InfluenceThresholds.deltaStar(chain, epsilon / 2) - (tight ? 1 : 0);
     SideRule side = SideRule.window(radius, LocalRedactionMechanism.UNBOUNDED);
     return new RedactionPlan(chain, epsilon, tight ? RedactionMechanism.MQ_TIGHT : RedactionMechanism.MQ,
