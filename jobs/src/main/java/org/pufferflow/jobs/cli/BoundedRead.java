@@ -40,7 +40,7 @@ final class BoundedRead {
     KafkaConfig kafka = job.kafka();
     Map<TopicPartition, Long> in = GroupOffsets.endOffsets(bootstrapServers, kafka.inputTopic(),
         KafkaPreflight.TIMEOUT);
-    Map<TopicPartition, Long> opt = job.redaction() == null ? Map.of()
+    Map<TopicPartition, Long> opt = !job.readsOptOuts() ? Map.of()
         : GroupOffsets.endOffsets(bootstrapServers, kafka.optOutTopic(), KafkaPreflight.TIMEOUT);
     return new BoundedRead(bootstrapServers, kafka.groupId(), in, opt);
   }

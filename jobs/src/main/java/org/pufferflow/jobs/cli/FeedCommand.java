@@ -84,7 +84,7 @@ public final class FeedCommand implements Callable<Integer> {
       throw new ConfigException("input", "this configuration reads a file, not the Kafka input topic; feed writes"
           + " the topic (remove the input section, or run the file directly with `pufferflow run`)");
     }
-    if (optOuts != null && job.redaction() == null) {
+    if (optOuts != null && !job.readsOptOuts()) {
       throw new UsageException("--opt-outs: this configuration has no redaction section, so no opt-out topic");
     }
     List<OptOut> list = null;

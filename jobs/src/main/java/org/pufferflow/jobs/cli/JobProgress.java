@@ -56,7 +56,7 @@ final class JobProgress {
         (System.nanoTime() - started) / 1e9, c.get(ProgressCounters.READ), c.get(ProgressCounters.ACCEPTED)));
     for (OutputKind k : outputs) {
       b.append(String.format(Locale.ROOT, "  %s %,d", k.label(), c.get(k.fileStem())));
-      if (k == OutputKind.FLEET_HISTOGRAMS && c.get(ProgressCounters.CORRECTIONS) > 0) {
+      if (k.hasCorrections() && c.get(ProgressCounters.CORRECTIONS) > 0) {
         b.append(String.format(Locale.ROOT, " (%,d corrections)", c.get(ProgressCounters.CORRECTIONS)));
       }
     }
@@ -71,7 +71,7 @@ final class JobProgress {
     err.printf(Locale.ROOT, "  %-20s %,12d%n", "accepted", c.get(ProgressCounters.ACCEPTED));
     for (OutputKind k : outputs) {
       err.printf(Locale.ROOT, "  %-20s %,12d%n", k.label(), c.get(k.fileStem()));
-      if (k == OutputKind.FLEET_HISTOGRAMS) {
+      if (k.hasCorrections()) {
         err.printf(Locale.ROOT, "  %-20s %,12d  (late window histograms published as corrections)%n",
             "  of them corrections", c.get(ProgressCounters.CORRECTIONS));
       }

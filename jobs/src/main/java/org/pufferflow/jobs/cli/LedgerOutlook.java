@@ -10,7 +10,7 @@ import org.pufferflow.avro.LedgerEntry;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.file.LedgerDirectory;
-import org.pufferflow.noise.NoiseContext;
+import org.pufferflow.jobs.mechanism.Configured;
 
 /**
  * What {@code plan --config} says of the durable ledger (docs/privacy-noise.md, 'The durable ledger'): where it lives
@@ -34,11 +34,8 @@ record LedgerOutlook(String store, Map<String, Integer> subjects, Map<String, In
       return new LedgerOutlook("kafka.ledgerStoreTopic " + job.kafka().ledgerStoreTopic(), subjects, exhausted);
     }
     LedgerDirectory dir = new LedgerDirectory(job.ledgerDir());
-    for (String mechanism : new String[] {NoiseContext.DPHMM, NoiseContext.MQM, NoiseContext.REDACTION}) {
-      if (mechanism.equals(NoiseContext.DPHMM) ? job.dphmm() == null
-          : mechanism.equals(NoiseContext.MQM) ? job.mqm() == null : job.redaction() == null) {
-        continue;
-      }
+    for (Configured<?> m : job.mechanisms()) {
+      String mechanism = m.section();
       Map<String, LedgerEntry> latest = new HashMap<>();
       dir.read(mechanism, s -> true, e -> latest.put(e.getSubjectId(), e));
       subjects.put(mechanism, latest.size());

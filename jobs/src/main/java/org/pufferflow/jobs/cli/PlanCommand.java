@@ -9,7 +9,6 @@ import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.plan.JobPlan;
 import org.pufferflow.jobs.plan.JobPlanner;
-import org.pufferflow.jobs.plan.PlanInputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -73,8 +72,8 @@ public final class PlanCommand implements Callable<Integer> {
           "missing command (see pufferflow plan --help), or give --config FILE");
     }
     JobConfig job = ConfigLoader.load(config);
-    JobPlan plan = JobPlanner.plan(PlanInputs.from(job));
-    ObjectNode out = PlanConfigReport.toJson(plan);
+    JobPlan plan = JobPlanner.plan(job);
+    ObjectNode out = PlanConfigText.toJson(plan);
     LedgerOutlook ledger = LedgerOutlook.of(job);
     if (ledger.store() != null) {
       out.set("ledger", ledger.toJson());

@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +127,7 @@ public final class ReadCommand implements Callable<Integer> {
     if (outputs.isEmpty()) {
       return available;
     }
-    Set<OutputKind> chosen = EnumSet.noneOf(OutputKind.class);
+    Set<OutputKind> chosen = new LinkedHashSet<>();
     for (String name : outputs) {
       OutputKind k = available.stream().filter(a -> a.fileStem().equals(name)).findFirst().orElseThrow(() ->
           new UsageException("OUTPUT: '" + name + "' is not an output of this configuration; its outputs: "
@@ -221,8 +221,8 @@ public final class ReadCommand implements Callable<Integer> {
     counts.forEach((kind, c) -> {
       ObjectNode o = outs.putObject(kind.fileStem());
       o.put("records", c.records);
-      if (kind != OutputKind.FLEET_HISTOGRAMS) {
-        ObjectNode g = o.putObject(kind == OutputKind.REJECTED ? "reasons" : "subjects");
+      if (kind.groupedBy() != null) {
+        ObjectNode g = o.putObject(kind.groupedBy());
         c.byGroup.forEach(g::put);
       }
     });

@@ -332,7 +332,7 @@ public final class RunCommand implements Callable<Integer> {
       return;
     }
     KafkaConfig kafka = job.kafka();
-    List<String> topics = job.redaction() == null ? List.of(kafka.inputTopic())
+    List<String> topics = !job.readsOptOuts() ? List.of(kafka.inputTopic())
         : List.of(kafka.inputTopic(), kafka.optOutTopic());
     for (String topic : topics) {
       err.println(savepoint != null ? GroupOffsets.fromSavepoint(kafka.groupId(), topic, savepoint)

@@ -1,11 +1,13 @@
 package org.pufferflow.jobs.config;
 
 import java.nio.file.Path;
-import org.pufferflow.common.FileProblems;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
-import org.pufferflow.mechanism.dphmm.DphmmConfig;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.common.FileProblems;
+import org.pufferflow.jobs.mechanism.Configured;
+import org.pufferflow.jobs.mechanism.MechanismUnit;
+import org.pufferflow.jobs.mechanism.Mechanisms;
 import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.NoiseKeyUnavailableException;
 
@@ -14,12 +16,12 @@ import org.pufferflow.operators.NoiseKeyUnavailableException;
  * Every invalid configuration yields a {@link ConfigException} whose one-line message names the offending path and
  * the reason, e.g. {@code model.transition[3]: row sums to 0.97, expected 1 (±1e-9)}.
  *
- * <p>Sections are read in document order (input, output, flink, kafka, time, model, discretizer, dphmm, mqm,
- * redaction, noise; {@code kafka} is required unless both input and output are files); within a
- * section, unknown keys are reported first, then the keys in the order the reference lists them, then what the
- * mechanism's builder refuses: each enabled mechanism is built once from its spec
- * ({@link DphmmConfig}, {@link MqmWindowPlan}, {@link RedactionPlan}), so every precondition of a mechanism is an error at
- * load time, at the path of the offending key. The first problem found is reported.
+ * <p>Sections are read in this order: input, output, flink, kafka, time, model, discretizer, then the section of
+ * every registered mechanism ({@link Mechanisms}), then noise; {@code kafka} is required unless both input and output
+ * are files. Within a section, unknown keys are reported first, then the keys in the order the reference lists
+ * them, then what the mechanism's builder refuses: each enabled mechanism's description is built once by its unit
+ * ({@link MechanismUnit#read}), so every precondition of a mechanism is an error at load time, at the path of the
+ * offending key. The first problem found is reported.
  *
  * <p>{@link #load} and {@link #parse} do not read the secret key; {@link #loadForRun} also checks that the key
  * source can be read (what {@code pufferflow run} uses, so a missing key file or an unset variable stops the job at
@@ -75,15 +77,22 @@ public final class ConfigLoader {
     return parse(yaml, baseDir, "(root)");
   }
 
+  private static <D extends java.io.Serializable> Configured<D> configured(MechanismUnit<D> unit, ConfigNode section,
+      ModelConfig model) {
+    return new Configured<>(unit, unit.read(section, model));
+  }
+
   private static JobConfig parse(String yaml, Path baseDir, String documentName) {
     ConfigNode root = new ConfigNode(YamlDocuments.parse(yaml, documentName), "");
     if (root.optional("kafka") == null && root.optional("states") != null && root.optional("transition") != null) {
       throw new ConfigException("(root)", "this is a model file (states, transition), not a job configuration;"
           + " a job reads it through model.modelFile");
     }
-    root.requireMapping(
-        "kafka", "input", "output", "ledger", "flink", "time", "model", "discretizer", "dphmm", "mqm", "redaction",
-        "noise");
+    List<String> sections = new ArrayList<>(
+        List.of("kafka", "input", "output", "ledger", "flink", "time", "model", "discretizer"));
+    sections.addAll(Mechanisms.sections());
+    sections.add("noise");
+    root.requireMapping(sections.toArray(String[]::new));
     InputConfig input = IoSections.input(root.optional("input"), baseDir);
     OutputConfig output = IoSections.output(root.optional("output"), baseDir);
     String ledgerDir = IoSections.ledgerDir(root.optional("ledger"), baseDir);
@@ -98,25 +107,26 @@ public final class ConfigLoader {
             discretizer instanceof DiscretizerConfig.Grid grid
                 ? grid.discretizer().cellCentres()
                 : ModelSection.indexQuery(parsed.states().size()));
-    ConfigNode d = root.optional("dphmm");
-    WithBudget<DphmmConfig> dphmm = d == null ? null : DphmmSection.read(d, model);
-    ConfigNode q = root.optional("mqm");
-    WithBudget<MqmWindowPlan> mqm = q == null ? null : MqmSection.read(q, model);
-    ConfigNode r = root.optional("redaction");
-    RedactionPlan redaction = r == null ? null : RedactionSection.read(r, model);
+    List<Configured<?>> mechanisms = new ArrayList<>();
+    for (MechanismUnit<?> unit : Mechanisms.all()) {
+      ConfigNode section = root.optional(unit.section());
+      if (section != null) {
+        mechanisms.add(configured(unit, section, model));
+      }
+    }
     ConfigNode n = root.optional("noise");
     NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
-    JobConfig config = new JobConfig(kafka, time, model, discretizer,
-        dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
-        mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
-        q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
-        input, output, ledgerDir, execution, IngestObjects.of(time, model, discretizer));
+    JobConfig config = new JobConfig(kafka, time, model, discretizer, mechanisms, noise, input, output, ledgerDir,
+        execution, IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
-      throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
+      throw new ConfigException("noise", "missing required section (" + String.join(", ", Mechanisms.sections())
+          + " need a noise key)");
     }
     IoSections.checkLedger(config);
-    if (input instanceof InputConfig.File f && f.optOutsPath() != null && redaction == null) {
-      throw new ConfigException("input.optOuts", "opt-outs are read only by redaction; add a redaction section");
+    if (input instanceof InputConfig.File f && f.optOutsPath() != null && !config.readsOptOuts()) {
+      throw new ConfigException("input.optOuts", "opt-outs are read only by "
+          + String.join(", ", Mechanisms.all().stream().filter(MechanismUnit::readsOptOuts)
+              .map(MechanismUnit::section).toList()) + "; add such a section");
     }
     return config;
   }

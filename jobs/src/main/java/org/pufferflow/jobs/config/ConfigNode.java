@@ -9,13 +9,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A value of the parsed YAML tree together with its path ({@code model.transition[3]}), with typed accessors that
  * throw {@link ConfigException}s naming that path. Sections read their keys through it, so every message has the
  * form {@code "<path>: <reason>"}.
  */
-final class ConfigNode {
+@PublicEvolving
+public final class ConfigNode {
 
   private final JsonNode node;
   private final String path;
@@ -25,11 +27,11 @@ final class ConfigNode {
     this.path = path;
   }
 
-  String path() {
+  public String path() {
     return path;
   }
 
-  ConfigException error(String reason) {
+  public ConfigException error(String reason) {
     return new ConfigException(path.isEmpty() ? "(root)" : path, reason);
   }
 
@@ -40,7 +42,7 @@ final class ConfigNode {
   // ---- mappings ----
 
   /** Fails unless this is a mapping whose keys are all in {@code allowed}; the first unknown key is named. */
-  ConfigNode requireMapping(String... allowed) {
+  public ConfigNode requireMapping(String... allowed) {
     if (!node.isObject()) {
       throw error("expected a mapping, got " + describe(node));
     }
@@ -56,28 +58,28 @@ final class ConfigNode {
   }
 
   /** Fails unless this is a mapping (any keys). */
-  ConfigNode expectMapping() {
+  public ConfigNode expectMapping() {
     if (!node.isObject()) {
       throw error("expected a mapping, got " + describe(node));
     }
     return this;
   }
 
-  boolean isMapping() {
+  public boolean isMapping() {
     return node.isObject();
   }
 
-  boolean isText() {
+  public boolean isText() {
     return node.isTextual();
   }
 
-  boolean has(String key) {
+  public boolean has(String key) {
     JsonNode v = node.get(key);
     return v != null && !v.isNull();
   }
 
   /** The value of {@code key}; a missing key or an empty value is an error. */
-  ConfigNode required(String key) {
+  public ConfigNode required(String key) {
     if (!has(key)) {
       throw new ConfigException(childPath(key), path.isEmpty() ? "missing required section" : "missing required key");
     }
@@ -85,13 +87,13 @@ final class ConfigNode {
   }
 
   /** The value of {@code key}, or {@code null} when it is absent or empty. */
-  ConfigNode optional(String key) {
+  public ConfigNode optional(String key) {
     return has(key) ? new ConfigNode(node.get(key), childPath(key)) : null;
   }
 
   // ---- scalars ----
 
-  double asDouble() {
+  public double asDouble() {
     if (!node.isNumber()) {
       throw error("expected a number, got " + describe(node));
     }
@@ -102,28 +104,28 @@ final class ConfigNode {
     return v;
   }
 
-  long asLong() {
+  public long asLong() {
     if (!node.isIntegralNumber() || !node.canConvertToLong()) {
       throw error("expected an integer, got " + describe(node));
     }
     return node.asLong();
   }
 
-  int asInt() {
+  public int asInt() {
     if (!node.isIntegralNumber() || !node.canConvertToInt()) {
       throw error("expected an integer, got " + describe(node));
     }
     return node.asInt();
   }
 
-  boolean asBoolean() {
+  public boolean asBoolean() {
     if (!node.isBoolean()) {
       throw error("expected true or false, got " + describe(node));
     }
     return node.asBoolean();
   }
 
-  String asString() {
+  public String asString() {
     if (!node.isTextual()) {
       throw error("expected a string, got " + describe(node));
     }
@@ -131,7 +133,7 @@ final class ConfigNode {
   }
 
   /** A label: a string, or a number or boolean taken as its text (so {@code states: [0, 1]} works). */
-  String asLabel() {
+  public String asLabel() {
     if (!node.isValueNode()) {
       throw error("expected a label, got " + describe(node));
     }
@@ -151,7 +153,7 @@ final class ConfigNode {
    * One of {@code allowed}, written as its configuration spelling {@code name.apply(e)} (the enums of the mechanisms
    * own their spellings, e.g. {@code RepairMode.configName()}).
    */
-  <E> E asChoice(List<E> allowed, Function<E, String> name) {
+  public <E> E asChoice(List<E> allowed, Function<E, String> name) {
     String s = asString();
     for (E e : allowed) {
       if (name.apply(e).equals(s)) {
@@ -164,7 +166,7 @@ final class ConfigNode {
 
   // ---- lists ----
 
-  List<ConfigNode> asList() {
+  public List<ConfigNode> asList() {
     if (!node.isArray()) {
       throw error("expected a list, got " + describe(node));
     }
@@ -175,7 +177,7 @@ final class ConfigNode {
     return out;
   }
 
-  double[] asDoubleArray() {
+  public double[] asDoubleArray() {
     List<ConfigNode> items = asList();
     double[] out = new double[items.size()];
     for (int i = 0; i < out.length; i++) {
@@ -185,7 +187,7 @@ final class ConfigNode {
   }
 
   /** A list of rows of finite numbers; rows may differ in length (callers check the shape they need). */
-  double[][] asMatrix() {
+  public double[][] asMatrix() {
     List<ConfigNode> rows = asList();
     double[][] out = new double[rows.size()][];
     for (int i = 0; i < out.length; i++) {
@@ -195,7 +197,7 @@ final class ConfigNode {
   }
 
   /** Describes a value for a message: scalars as written, containers by kind. */
-  static String describe(JsonNode n) {
+  public static String describe(JsonNode n) {
     if (n.isObject()) {
       return "a mapping";
     }

@@ -16,7 +16,7 @@ import org.pufferflow.policy.StateQuery;
  * naming its path (mapped by the failing parameter, {@link MechanismErrors}). Spellings are the mechanism's own
  * ({@link RepairMode#configName()}, {@link DphmmNoise#configName()}).
  */
-final class DphmmSection {
+public final class DphmmSection {
 
   /** Repair modes a release job may use ({@link RepairMode#NONE} is for analysis only). */
   static final List<RepairMode> REPAIRS = List.of(RepairMode.STRICT, RepairMode.GREEDY, RepairMode.MIN_VOLUME);
@@ -39,7 +39,7 @@ final class DphmmSection {
 
   private DphmmSection() {}
 
-  static WithBudget<DphmmConfig> read(ConfigNode d, ModelConfig model) {
+  public static DphmmConfig read(ConfigNode d, ModelConfig model) {
     d.requireMapping("epsilon", "policyGraph", "constraint", "repair", "fullSpan", "mechanism", "budget");
     double epsilon = Checks.positive(d.required("epsilon"));
     PolicyGraphSection.Parsed graph = PolicyGraphSection.read(d.required("policyGraph"), model);
@@ -67,9 +67,10 @@ final class DphmmSection {
           .fullSpan(fullSpan)
           .noise(noise)
           .epsilon(epsilon)
+          .budget(budget)
           .build();
     });
-    return new WithBudget<>(config, budget);
+    return config;
   }
 
   /**

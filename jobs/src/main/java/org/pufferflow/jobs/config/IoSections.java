@@ -62,7 +62,7 @@ final class IoSections {
   static void checkLedger(JobConfig config) {
     boolean files = config.output() instanceof OutputConfig.Directory;
     if (files && config.anyMechanism() && config.ledgerDir() == null) {
-      throw new ConfigException("ledger.dir", "required: a job with a mechanism (dphmm, mqm, redaction) writing"
+      throw new ConfigException("ledger.dir", "required: a job with a mechanism writing"
           + " files keeps each subject's spend and released ticks in a directory every run of the deployment"
           + " shares; name it (ledger: {dir: DIR})");
     }

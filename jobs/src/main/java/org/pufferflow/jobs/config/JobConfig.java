@@ -2,30 +2,24 @@ package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
 import org.apache.flink.annotation.PublicEvolving;
-import org.pufferflow.accounting.LedgerPolicy;
-import org.pufferflow.mechanism.dphmm.DphmmConfig;
-import org.pufferflow.mechanism.mqm.MqmWindowPlan;
-import org.pufferflow.mechanism.redaction.RedactionPlan;
+import java.util.List;
+import org.pufferflow.jobs.mechanism.Configured;
+import org.pufferflow.jobs.mechanism.Mechanisms;
 import org.pufferflow.operators.NoiseKeySource;
 
 /**
  * One job's validated configuration (docs/configuration.md). Built only by {@link ConfigLoader}, which guarantees
- * every cross-section invariant (discretizer and model agree on N, MQM's chains are ergodic, redaction has N = 2 and
- * the model's chain, a noise key source exists whenever a mechanism is enabled) and has built every enabled
- * mechanism's description once — the math layer's own serializable descriptions, validated by their builders, the
- * MQM plan calibrated — so the job ships them to its functions, which build their runtime objects from them in
+ * every cross-section invariant (discretizer and model agree on N, a noise key source exists whenever a mechanism is
+ * enabled) and has built every enabled mechanism's description once — the math layer's own serializable
+ * descriptions, validated by their builders — so the job ships them to its functions, which build their runtime objects from them in
  * {@code open()} without error and without recomputing the calibration.
  *
  * @param kafka broker and topic names; {@code null} only when both input and output are files
  * @param time tick length, epoch and allowed lateness
  * @param model state labels, transition matrix, initial distribution and query matrix
  * @param discretizer how an observation becomes a state index
- * @param dphmm per-tick DPHMM release; {@code null} = disabled
- * @param dphmmBudget the DPHMM per-subject budget; {@code null} exactly when {@code dphmm} is
- * @param mqm windowed MQM histograms (the calibrated plan, with its output); {@code null} = disabled
- * @param mqmBudget the MQM per-subject budget; {@code null} exactly when {@code mqm} is
- * @param mqmFleet whether the fleet histogram (the sum of the subjects' noisy window histograms) is published
- * @param redaction correlation-aware redaction; {@code null} = disabled
+ * @param mechanisms the enabled mechanisms, in registration order ({@link Mechanisms}): each unit with the one
+ *     description its section built
  * @param noise where the secret noise key comes from; {@code null} only when no mechanism is enabled
  * @param input where observations (and opt-outs) come from: the Kafka input topic or a file
  * @param output where the outputs go: Kafka topics or one file per output in a directory
@@ -42,12 +36,7 @@ public record JobConfig(
     TimeConfig time,
     ModelConfig model,
     DiscretizerConfig discretizer,
-    DphmmConfig dphmm,
-    LedgerPolicy dphmmBudget,
-    MqmWindowPlan mqm,
-    LedgerPolicy mqmBudget,
-    boolean mqmFleet,
-    RedactionPlan redaction,
+    List<Configured<?>> mechanisms,
     NoiseKeySource noise,
     InputConfig input,
     OutputConfig output,
@@ -56,15 +45,38 @@ public record JobConfig(
     IngestObjects ingest)
     implements Serializable {
 
-  /** True when at least one privacy mechanism (DPHMM, MQM, redaction) is enabled. */
+  public JobConfig {
+    mechanisms = List.copyOf(mechanisms);
+  }
+
+  /** True when at least one privacy mechanism is enabled. */
   public boolean anyMechanism() {
-    return dphmm != null || mqm != null || redaction != null;
+    return !mechanisms.isEmpty();
+  }
+
+  /** The enabled mechanism of {@code section}, or null. */
+  public Configured<?> mechanism(String section) {
+    return mechanisms.stream().filter(m -> m.section().equals(section)).findFirst().orElse(null);
+  }
+
+  /** The description of the enabled mechanism whose description is a {@code type}, or null. */
+  public <D> D description(Class<D> type) {
+    for (Configured<?> m : mechanisms) {
+      if (type.isInstance(m.description())) {
+        return type.cast(m.description());
+      }
+    }
+    return null;
+  }
+
+  /** True when an enabled mechanism reads the opt-out stream. */
+  public boolean readsOptOuts() {
+    return mechanisms.stream().anyMatch(m -> m.unit().readsOptOuts());
   }
 
   /** This configuration with another {@code kafka} section (the same validated mechanisms). */
   public JobConfig withKafka(KafkaConfig k) {
-    return new JobConfig(k, time, model, discretizer, dphmm, dphmmBudget, mqm, mqmBudget, mqmFleet, redaction, noise,
-        input, output, ledgerDir, execution, ingest);
+    return new JobConfig(k, time, model, discretizer, mechanisms, noise, input, output, ledgerDir, execution, ingest);
   }
 
   /** True when the job reads or writes Kafka (and so needs a broker). */

@@ -1,28 +1,27 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.annotation.PublicEvolving;
+import org.pufferflow.jobs.io.OutputKind;
 
 /**
  * Kafka connection and topic names (config section {@code kafka}). {@code bootstrapServers} is either a
  * {@code host:port[,host:port...]} list or {@value #EMBEDDED}, which starts the in-JVM KRaft broker.
  * {@code createTopics}: {@code run} creates the job's topics that do not exist yet (otherwise a missing topic stops
  * it at start, exit 2). {@code ledgerStoreTopic} is the deployment's durable privacy ledger, a compacted topic
- * (docs/privacy-noise.md, 'The durable ledger').
+ * (docs/privacy-noise.md, 'The durable ledger'). {@code outputTopics} maps each output's topic key inside the
+ * section ({@link OutputKind#topicName()}, e.g. {@code dphmmTopic}) to its topic; an output absent from it has its
+ * default topic.
  */
 @PublicEvolving
 public record KafkaConfig(
     String bootstrapServers,
     String inputTopic,
-    String rejectedTopic,
-    String dphmmTopic,
-    String mqmTopic,
-    String redactedTopic,
-    String ledgerTopic,
     String optOutTopic,
-    String fleetTopic,
+    Map<String, String> outputTopics,
     String ledgerStoreTopic,
     String transactionalIdPrefix,
     String groupId,
@@ -48,10 +47,29 @@ public record KafkaConfig(
     return port >= 1 && port <= 65535;
   }
 
+  public KafkaConfig {
+    outputTopics = Map.copyOf(outputTopics);
+  }
+
+  /** The topic of {@code output}: the one the section names, else the output's default. */
+  public String topic(OutputKind output) {
+    return outputTopics.getOrDefault(output.topicName(), output.defaultTopic());
+  }
+
+  /** The dead-letter topic. */
+  public String rejectedTopic() {
+    return topic(OutputKind.REJECTED);
+  }
+
+  /** The topic of ledger events. */
+  public String ledgerTopic() {
+    return topic(OutputKind.LEDGER_EVENTS);
+  }
+
   /** This configuration with another {@code ledgerStoreTopic} (benchmarks: a fresh deployment per run). */
   public KafkaConfig withLedgerStoreTopic(String topic) {
-    return new KafkaConfig(bootstrapServers, inputTopic, rejectedTopic, dphmmTopic, mqmTopic, redactedTopic, ledgerTopic,
-        optOutTopic, fleetTopic, topic, transactionalIdPrefix, groupId, createTopics);
+    return new KafkaConfig(bootstrapServers, inputTopic, optOutTopic, outputTopics, topic, transactionalIdPrefix,
+        groupId, createTopics);
   }
 
   /** True when the job should start the embedded broker. */

@@ -1,48 +1,56 @@
 package org.pufferflow.jobs.config;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.pufferflow.jobs.io.OutputKind;
 
-/** Reads and validates the {@code kafka} section into a {@link KafkaConfig}. */
+/**
+ * Reads and validates the {@code kafka} section into a {@link KafkaConfig}: the input topics, one topic per output
+ * this build can publish ({@link OutputKind#all()}, keyed by {@link OutputKind#topicName()}), the durable ledger's
+ * topic, and no two of them the same.
+ */
 final class KafkaSection {
 
   private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 
-  private static final String[] TOPIC_KEYS = {
-    "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic", "ledgerTopic", "optOutTopic",
-    "fleetTopic", "ledgerStoreTopic"
-  };
-  private static final String[] TOPIC_DEFAULTS = {
-    "observations", "observations-rejected", "dphmm-releases", "mqm-histograms", "redacted-records",
-    "ledger-events", "opt-outs", "fleet-histograms", "privacy-ledger"
-  };
-
   private KafkaSection() {}
 
   static KafkaConfig read(ConfigNode k) {
-    k.requireMapping(
-        "bootstrapServers", "inputTopic", "rejectedTopic", "dphmmTopic", "mqmTopic", "redactedTopic",
-        "ledgerTopic", "optOutTopic", "fleetTopic", "ledgerStoreTopic", "transactionalIdPrefix", "groupId",
-        "createTopics");
+    List<OutputKind> outputs = OutputKind.all();
+    List<String> keys = new ArrayList<>(List.of("bootstrapServers", "inputTopic"));
+    outputs.forEach(o -> keys.add(o.topicName()));
+    keys.addAll(List.of("optOutTopic", "ledgerStoreTopic", "transactionalIdPrefix", "groupId", "createTopics"));
+    k.requireMapping(keys.toArray(String[]::new));
     ConfigNode servers = k.required("bootstrapServers");
     String bootstrap = bootstrapServers(servers);
-    String[] topics = new String[TOPIC_KEYS.length];
     Map<String, String> seen = new LinkedHashMap<>();
-    for (int i = 0; i < TOPIC_KEYS.length; i++) {
-      ConfigNode t = k.optional(TOPIC_KEYS[i]);
-      topics[i] = t == null ? TOPIC_DEFAULTS[i] : topic(t);
-      String path = k.path() + "." + TOPIC_KEYS[i];
-      String other = seen.putIfAbsent(topics[i], path);
-      if (other != null) {
-        throw new ConfigException(path, "same topic as " + other + " (" + topics[i] + ")");
-      }
+    String input = topic(k, "inputTopic", "observations", seen);
+    Map<String, String> outputTopics = new LinkedHashMap<>();
+    for (OutputKind o : outputs) {
+      outputTopics.put(o.topicName(), topic(k, o.topicName(), o.defaultTopic(), seen));
     }
+    String optOuts = topic(k, "optOutTopic", "opt-outs", seen);
+    String store = topic(k, "ledgerStoreTopic", "privacy-ledger", seen);
     String txPrefix = nonBlank(k.optional("transactionalIdPrefix"), "pufferflow");
     String groupId = nonBlank(k.optional("groupId"), "pufferflow");
     ConfigNode create = k.optional("createTopics");
-    return new KafkaConfig(bootstrap, topics[0], topics[1], topics[2], topics[3], topics[4], topics[5], topics[6],
-        topics[7], topics[8], txPrefix, groupId, create != null && create.asBoolean());
+    return new KafkaConfig(bootstrap, input, optOuts, outputTopics, store, txPrefix, groupId,
+        create != null && create.asBoolean());
+  }
+
+  /** The topic at {@code key} (or {@code dflt}), refused when an earlier key of {@code seen} has the same one. */
+  private static String topic(ConfigNode k, String key, String dflt, Map<String, String> seen) {
+    ConfigNode t = k.optional(key);
+    String topic = t == null ? dflt : topic(t);
+    String path = k.path() + "." + key;
+    String other = seen.putIfAbsent(topic, path);
+    if (other != null) {
+      throw new ConfigException(path, "same topic as " + other + " (" + topic + ")");
+    }
+    return topic;
   }
 
   private static String bootstrapServers(ConfigNode node) {

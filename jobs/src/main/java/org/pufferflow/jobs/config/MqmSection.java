@@ -18,7 +18,7 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  * approximate modes; these are reported with the configuration's wording first, then the MQM builders (calibration
  * and the sliding-window design rule) check everything else, mapped to a path by the failing parameter.
  */
-final class MqmSection {
+public final class MqmSection {
 
   /** Where an MQM builder's parameter (by its name in the builders) lives in the configuration. */
   private static final Map<String, String> PATHS = Map.ofEntries(
@@ -35,7 +35,7 @@ final class MqmSection {
 
   private MqmSection() {}
 
-  static WithBudget<MqmWindowPlan> read(ConfigNode q, ModelConfig model) {
+  public static MqmWindowPlan read(ConfigNode q, ModelConfig model) {
     q.requireMapping(
         "window", "slide", "epsilon", "theta", "mode", "output", "partialWindows", "fleet", "budget");
     int window = Checks.atLeast(q.required("window"), 1);
@@ -85,12 +85,13 @@ final class MqmSection {
     LedgerPolicy budget = BudgetSection.read(q.required("budget"));
     Map<String, String> paths = new HashMap<>(PATHS); // a certified (large) chain's refusal, at that chain
     paths.put("chain", names.size() == 1 ? names.get(0) : "mqm.theta.chains");
-    return new WithBudget<>(MechanismErrors.build("mqm", paths, () -> {
+    b.budget(budget);
+    return MechanismErrors.build("mqm", paths, () -> {
       if (known) {
         b.chainClass(KnownChains.of(chains));
       }
       return b.build();
-    }), budget);
+    });
   }
 
   /** approx-reversible is valid only for reversible chains (docs/mqm.md); bounds are the user's responsibility. */

@@ -14,7 +14,7 @@ import org.pufferflow.mechanism.redaction.SplitRule;
  * {@link #CHAIN_TOLERANCE}: the redaction is calibrated for (α, β), so a different model would make its guarantee
  * about another chain. The plan's own checks (hold-back, split) are mapped to the section's keys by parameter.
  */
-final class RedactionSection {
+public final class RedactionSection {
 
   /** How far the model's entries may differ from the redaction chain's. */
   static final double CHAIN_TOLERANCE = 1e-9;
@@ -29,7 +29,7 @@ final class RedactionSection {
 
   private RedactionSection() {}
 
-  static RedactionPlan read(ConfigNode r, ModelConfig model) {
+  public static RedactionPlan read(ConfigNode r, ModelConfig model) {
     r.requireMapping("alpha", "beta", "epsilon", "mechanism", "split", "holdBackTicks");
     if (model.numStates() != 2) {
       throw r.error("needs a binary model (N = 2), model.states has " + model.numStates() + " states");

@@ -13,13 +13,8 @@ import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.pufferflow.avro.DphmmRelease;
-import org.pufferflow.avro.FleetHistogram;
-import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.OptOut;
-import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
-import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.config.InputConfig;
 import org.pufferflow.jobs.config.JobConfig;
@@ -37,7 +32,8 @@ import org.pufferflow.operators.StateObservation;
  * <pre>
  *   Kafka input topic | input file ─→ [interceptor] ─→ ingestion ─→ [accepted interceptor]
  *     ─→ accepted observations (keyed by subject)
- *     ─→ DPHMM / MQM (+ fleet) / redaction (opt-outs: Kafka topic, or a CSV file applied before any decision)
+ *     ─→ every enabled mechanism (opt-outs, for those that read them: a Kafka topic, or a CSV file applied before
+ *        any decision)
  *     ─→ one sink per output: Kafka (EXACTLY_ONCE) or files;  rejected = ingestion ∪ mechanisms ∪ bad opt-outs
  *     ─→ every mechanism's ledger entries ─→ the durable ledger (kafka.ledgerStoreTopic, or ledger.dir's
  *        staged parts)
@@ -201,7 +197,7 @@ public final class JobAssembly {
       DataStream<RejectedObservation> rejected = ingest.rejected();
       DataStream<OptOut> optOuts = null;
       OptOutPreload preload = OptOutPreload.NONE;
-      if (config.redaction() != null) {
+      if (config.readsOptOuts()) {
         if (config.input() instanceof InputConfig.File f) {
           preload = f.optOutsPath() == null ? OptOutPreload.NONE
               : OptOutPreload.of(FileInputs.optOuts(java.nio.file.Path.of(f.optOutsPath())));
@@ -220,12 +216,11 @@ public final class JobAssembly {
       if (m.rejected() != null) {
         rejected = rejected.union(m.rejected());
       }
-      sink(rejected, OutputKind.REJECTED, RejectedObservation.class);
-      sink(m.dphmm(), OutputKind.DPHMM_RELEASES, DphmmRelease.class);
-      sink(m.mqm(), OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class);
-      sink(m.fleet(), OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
-      sink(m.redaction(), OutputKind.REDACTED_RECORDS, RedactedRecord.class);
-      sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS, LedgerEvent.class);
+      sink(rejected, OutputKind.REJECTED);
+      for (var e : m.outputs().entrySet()) {
+        sink(e.getValue(), e.getKey());
+      }
+      sink(m.ledgerEvents(), OutputKind.LEDGER_EVENTS);
       if (m.ledgerEntries() != null) {
         sinks.attachLedger(m.ledgerEntries());
       }
@@ -248,11 +243,14 @@ public final class JobAssembly {
     }
 
     /** The sink of {@code kind}; nothing when the configuration does not have the output ({@code stream == null}). */
-    private <T extends SpecificRecordBase> void sink(DataStream<T> stream, OutputKind kind, Class<T> type) {
+    @SuppressWarnings("unchecked")
+    private <T extends SpecificRecordBase> void sink(DataStream<?> stream, OutputKind kind) {
       if (stream == null) {
         return;
       }
-      DataStream<T> counted = ProgressCounters.count(stream, id, kind.fileStem(), TypeInformation.of(type));
+      Class<T> type = (Class<T>) kind.recordClass();
+      DataStream<T> counted = ProgressCounters.count((DataStream<T>) stream, id, kind.fileStem(),
+          TypeInformation.of(type));
       sinks.attach(counted, kind, type);
     }
   }

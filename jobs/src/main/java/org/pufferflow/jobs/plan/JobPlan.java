@@ -2,35 +2,37 @@ package org.pufferflow.jobs.plan;
 
 import java.util.List;
 import org.apache.flink.annotation.Internal;
+import org.pufferflow.jobs.mechanism.MechanismPlan;
 
 /**
- * The plan of one job configuration (docs/cli.md, "plan --config"). A mechanism that is not configured is
- * {@code null}, with its budget.
+ * The plan of one job configuration (docs/cli.md, "plan --config"): the plan of every enabled mechanism, in
+ * registration order, with the summary and warnings of the whole job.
  *
- * @param dphmm the DPHMM outlook, or null
- * @param dphmmBudget how long {@code dphmm.budget} lasts, or null
- * @param mqm the MQM outlook, or null
- * @param mqmBudget how long {@code mqm.budget} lasts (in windows), or null
- * @param redaction the redaction outlook, or null
- * @param dphmmSpend the DPHMM budget in words (per release, per period, per day), or null
- * @param mqmSpend the MQM budget in words, or null
- * @param summary one plain-language sentence per configured mechanism ({@link PlanSummary})
+ * @param mechanisms each enabled mechanism's plan
+ * @param summary one plain-language sentence per enabled mechanism
  * @param warnings one sentence per problem, each naming the configuration key that helps
  */
 @Internal
-public record JobPlan(
-    DphmmOutlook dphmm,
-    BudgetHorizon dphmmBudget,
-    MqmOutlook mqm,
-    BudgetHorizon mqmBudget,
-    RedactionOutlook redaction,
-    DailySpend dphmmSpend,
-    DailySpend mqmSpend,
-    List<String> summary,
-    List<String> warnings) {
+public record JobPlan(List<MechanismPlan> mechanisms, List<String> summary, List<String> warnings) {
 
   public JobPlan {
+    mechanisms = List.copyOf(mechanisms);
     summary = List.copyOf(summary);
     warnings = List.copyOf(warnings);
+  }
+
+  /** The plan of the mechanism of {@code section}, or null. */
+  public MechanismPlan mechanism(String section) {
+    return mechanisms.stream().filter(m -> m.section().equals(section)).findFirst().orElse(null);
+  }
+
+  /** The outlook of type {@code type} (e.g. {@link DphmmOutlook}), or null. */
+  public <T> T outlook(Class<T> type) {
+    for (MechanismPlan m : mechanisms) {
+      if (type.isInstance(m.outlook())) {
+        return type.cast(m.outlook());
+      }
+    }
+    return null;
   }
 }

@@ -17,6 +17,11 @@ import org.pufferflow.accounting.LedgerState;
 import org.pufferflow.accounting.PrivacyLedger;
 import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
+import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.jobs.mechanism.Configured;
+import org.pufferflow.jobs.mechanism.MechanismPlan;
+import org.pufferflow.jobs.mechanism.MechanismUnit;
+import org.pufferflow.jobs.mechanism.PlanContext;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
 import org.pufferflow.mechanism.dphmm.DphmmNoise;
 import org.pufferflow.mechanism.mqm.MqmCalibration;
@@ -32,7 +37,7 @@ import org.pufferflow.policy.StateQuery;
 
 /**
  * Everything a job configuration promises before it is deployed (docs/cli.md, "plan --config"): one method per
- * mechanism, each taking the BUILT math objects and returning a small result record. Only public configuration is
+ * mechanism, each taking the built math objects and returning a small result record. Only public configuration is
  * read; nothing here sees data or draws noise. The math is the operators' own (ProtectableGraph and the sensitivity
  * hull for DPHMM, MqmCalibration and SlidingWindowAccountant for MQM, RedactionPlan, ExactLeakage and
  * RedactionUtility for redaction, PrivacyLedger for budgets), called, not restated.
@@ -47,28 +52,32 @@ public final class JobPlanner {
 
   private JobPlanner() {}
 
-  /** The plan of a whole job: each mechanism that {@code in} configures, their budgets and the warnings. */
-  public static JobPlan plan(PlanInputs in) {
-    DphmmOutlook d = null;
-    BudgetHorizon db = null;
-    if (in.dphmm() != null) {
-      d = dphmm(in.dphmm());
-      db = budget(in.dphmmLedger(), in.dphmm().epsilon(), 1);
+  /**
+   * The plan of a whole job: each enabled mechanism's ({@link MechanismUnit#plan}), their summaries and warnings,
+   * and a warning when two mechanisms publish the same subjects' states (no theorem composes them).
+   */
+  public static JobPlan plan(JobConfig job) {
+    PlanContext context = new PlanContext(job.model(), job.time().tickMillis());
+    List<MechanismPlan> plans = new ArrayList<>();
+    List<String> summary = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    List<String> states = new ArrayList<>();
+    for (Configured<?> m : job.mechanisms()) {
+      MechanismPlan p = m.plan(context);
+      plans.add(p);
+      summary.add(p.summary());
+      warnings.addAll(p.warnings());
+      if (p.releasesStates()) {
+        states.add(p.section());
+      }
     }
-    MqmOutlook m = null;
-    BudgetHorizon mb = null;
-    if (in.mqm() != null) {
-      m = mqm(in.mqm(), in.mqmBins(), in.mqmFrequencies());
-      mb = budget(in.mqmLedger(), in.mqm().targetEpsilon(), in.mqm().slide());
+    if (states.size() > 1) {
+      warnings.add(String.join(", ", states) + ": " + (states.size() == 2 ? "both" : "all") + " publish the same"
+          + " subjects' states, and no theorem composes their releases under correlation (docs/index.md,"
+          + " 'Assumptions'), so no guarantee covers them together; run them on different subjects or keep one"
+          + " of the sections");
     }
-    RedactionOutlook r = in.redaction() == null ? null
-        : redaction(in.redaction(), in.redactionMechanism(), in.redactionHoldBackTicks(),
-            in.redactionRecordsPerDay());
-    DailySpend ds = db == null ? null : DailySpend.of("release", db, in.tickMillis(), 1, 0);
-    DailySpend ms = mb == null ? null
-        : DailySpend.of("window", mb, in.tickMillis(), in.mqm().slide(), in.mqm().window());
-    List<String> summary = PlanSummary.of(in, d, ds, m, ms, r);
-    return new JobPlan(d, db, m, mb, r, ds, ms, summary, PlanWarnings.of(d, db, ds, m, mb, ms, r));
+    return new JobPlan(plans, summary, warnings);
   }
 
   /**

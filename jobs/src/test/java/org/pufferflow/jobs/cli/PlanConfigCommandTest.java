@@ -17,6 +17,9 @@ import org.pufferflow.jobs.cli.CliHarness.Run;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * {@code pufferflow plan --config} (docs/cli.md, "plan --config"): every job configuration in examples/ plans with
@@ -75,39 +78,39 @@ class PlanConfigCommandTest {
     for (Path p : jobs) {
       JobConfig job = ConfigLoader.load(p);
       JsonNode j = planJson(p);
-      assertThat(j.has("dphmm")).as(p.toString()).isEqualTo(job.dphmm() != null);
-      assertThat(j.has("mqm")).as(p.toString()).isEqualTo(job.mqm() != null);
-      assertThat(j.has("redaction")).as(p.toString()).isEqualTo(job.redaction() != null);
+      assertThat(j.has("dphmm")).as(p.toString()).isEqualTo(job.description(DphmmConfig.class) != null);
+      assertThat(j.has("mqm")).as(p.toString()).isEqualTo(job.description(MqmWindowPlan.class) != null);
+      assertThat(j.has("redaction")).as(p.toString()).isEqualTo(job.description(RedactionPlan.class) != null);
       assertThat(j.get("warnings").isArray()).isTrue();
-      if (job.dphmm() != null) {
+      if (job.description(DphmmConfig.class) != null) {
         checkDphmm(j.get("dphmm"), j.get("budgets").get("dphmm"), job);
       }
-      if (job.mqm() != null) {
+      if (job.description(MqmWindowPlan.class) != null) {
         checkMqm(j.get("mqm"), j.get("budgets").get("mqm"), job);
       }
-      if (job.redaction() != null) {
+      if (job.description(RedactionPlan.class) != null) {
         checkRedaction(j.get("redaction"), job);
       }
       Run human = plan(p);
       assertThat(human.code()).isZero();
       assertThat(human.out()).contains("plan of ", "In words:", "Terms (more in ");
-      if (job.dphmm() != null) {
+      if (job.description(DphmmConfig.class) != null) {
         assertThat(human.out()).contains("dphmm (", "expected distance", "epsilon per day", "releases = ");
       }
-      if (job.mqm() != null) {
+      if (job.description(MqmWindowPlan.class) != null) {
         assertThat(human.out()).contains("mqm (", "noise scale per bin", "epsilon per day", "windows = ");
       }
     }
   }
 
   static void checkDphmm(JsonNode d, JsonNode budget, JobConfig job) {
-    double eps = job.dphmm().epsilon();
+    double eps = job.description(DphmmConfig.class).epsilon();
     assertThat(d.get("epsilon").asDouble()).isEqualTo(eps);
     assertThat(d.get("states").asInt()).isEqualTo(job.model().numStates());
     // the constraint and the prior mass its relaxation may leave out (0: the exact support, Definition 4.1)
-    assertThat(d.get("constraint").asText()).isEqualTo(job.dphmm().constraint().toString());
+    assertThat(d.get("constraint").asText()).isEqualTo(job.description(DphmmConfig.class).constraint().toString());
     assertThat(d.get("droppedPriorMass").asDouble())
-        .isEqualTo(job.dphmm().constraint().droppedMassBound(job.model().numStates()));
+        .isEqualTo(job.description(DphmmConfig.class).constraint().droppedMassBound(job.model().numStates()));
     JsonNode full = d.get("fullStateSpace");
     assertThat(full.get("dop")).hasSize(job.model().numStates());
     full.get("dop").forEach(x -> assertThat(x.asInt()).isGreaterThanOrEqualTo(2));
@@ -121,21 +124,21 @@ class PlanConfigCommandTest {
     JsonNode err = d.get("expectedError");
     assertFinite(err, "l2", "queryRange");
     assertThat(err.get("l2").asDouble()).isPositive();
-    if (job.dphmm().noise() == org.pufferflow.mechanism.dphmm.DphmmNoise.K_NORM) {
+    if (job.description(DphmmConfig.class).noise() == org.pufferflow.mechanism.dphmm.DphmmNoise.K_NORM) {
       assertThat(err.get("kNorm").asDouble()).isEqualTo((full.get("hullDimension").asInt() + 1) / eps);
     }
     assertThat(budget.get("releasesUntilExhaustion").asLong())
-        .isEqualTo((long) Math.floor(job.dphmmBudget().totalBudget() / eps));
-    if (job.dphmmBudget().hasPeriodBudget()) {
+        .isEqualTo((long) Math.floor(job.description(DphmmConfig.class).budget().totalBudget() / eps));
+    if (job.description(DphmmConfig.class).budget().hasPeriodBudget()) {
       assertThat(budget.get("releasesPerPeriod").asLong())
-          .isEqualTo((long) Math.floor(job.dphmmBudget().periodBudget() / eps));
-      assertThat(budget.get("releasesWantedPerPeriod").asLong()).isEqualTo(job.dphmmBudget().periodTicks());
+          .isEqualTo((long) Math.floor(job.description(DphmmConfig.class).budget().periodBudget() / eps));
+      assertThat(budget.get("releasesWantedPerPeriod").asLong()).isEqualTo(job.description(DphmmConfig.class).budget().periodTicks());
     }
   }
 
   static void checkMqm(JsonNode m, JsonNode budget, JobConfig job) {
-    int w = job.mqm().window();
-    double eps = job.mqm().epsilon();
+    int w = job.description(MqmWindowPlan.class).window();
+    double eps = job.description(MqmWindowPlan.class).epsilon();
     int k = job.model().numStates();
     assertFinite(m, "sigma", "noiseScale", "groupDpSigma", "singleWindowNoiseScale");
     double sigma = m.get("sigma").asDouble();
@@ -159,23 +162,23 @@ class PlanConfigCommandTest {
     assertThat(err.get("frequency").asDouble()).isCloseTo(err.get("perBin").asDouble() / w, within(1e-12));
     assertThat(budget.get("unit").asText()).isEqualTo("window");
     assertThat(budget.get("releasesUntilExhaustion").asLong())
-        .isEqualTo((long) Math.floor(job.mqmBudget().totalBudget() / eps));
-    if (job.mqmBudget().hasPeriodBudget()) {
-      long ticks = job.mqmBudget().periodTicks();
+        .isEqualTo((long) Math.floor(job.description(MqmWindowPlan.class).budget().totalBudget() / eps));
+    if (job.description(MqmWindowPlan.class).budget().hasPeriodBudget()) {
+      long ticks = job.description(MqmWindowPlan.class).budget().periodTicks();
       assertThat(budget.get("releasesWantedPerPeriod").asLong())
-          .isEqualTo((ticks + job.mqm().slide() - 1) / job.mqm().slide());
+          .isEqualTo((ticks + job.description(MqmWindowPlan.class).slide() - 1) / job.description(MqmWindowPlan.class).slide());
     }
   }
 
   static void checkRedaction(JsonNode r, JobConfig job) {
-    assertThat(r.get("epsilon").asDouble()).isEqualTo(job.redaction().epsilon());
-    assertThat(r.get("leakage").asDouble()).isBetween(0.0, job.redaction().epsilon() * (1 + 1e-12));
+    assertThat(r.get("epsilon").asDouble()).isEqualTo(job.description(RedactionPlan.class).epsilon());
+    assertThat(r.get("leakage").asDouble()).isBetween(0.0, job.description(RedactionPlan.class).epsilon() * (1 + 1e-12));
     assertFinite(r, "utility", "localUtility", "expectedRedactions");
     // Eq. 3: ν = 1 − E[#redacted]/n
     assertThat(r.get("utility").asDouble()).isCloseTo(
         1 - r.get("expectedRedactions").asDouble() / r.get("utilityRecords").asLong(), within(1e-12));
     assertThat(r.get("dM").get("right").asLong()).isLessThanOrEqualTo(r.get("dS").get("right").asLong());
-    assertThat(r.get("holdBack").get("configured").asInt()).isEqualTo(job.redaction().holdBackTicks());
+    assertThat(r.get("holdBack").get("configured").asInt()).isEqualTo(job.description(RedactionPlan.class).holdBackTicks());
   }
 
   @Test

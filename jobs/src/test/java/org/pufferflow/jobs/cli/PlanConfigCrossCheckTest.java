@@ -68,11 +68,11 @@ class PlanConfigCrossCheckTest {
   void mqmAgreesWithPlanMqmForEveryExample() throws IOException {
     int checked = 0;
     for (Path p : PlanConfigCommandTest.exampleJobs()) {
-      if (!PlanConfigCommandTest.isJob(p) || ConfigLoader.load(p).mqm() == null) {
+      if (!PlanConfigCommandTest.isJob(p) || ConfigLoader.load(p).description(MqmWindowPlan.class) == null) {
         continue;
       }
       JobConfig job = ConfigLoader.load(p);
-      MqmWindowPlan q = job.mqm();
+      MqmWindowPlan q = job.description(MqmWindowPlan.class);
       JsonNode m = run(new PlanCommand(), "--config", p.toString(), "--json").get("mqm");
       JsonNode ref = run(new PlanMqmCommand(), "--epsilon", Double.toString(q.epsilon()), "--window",
           Integer.toString(q.window()), "--slide", Integer.toString(q.slide()), "--chain",

@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * The text of {@code plan --config} for every example (docs/cli.md, "plan --config"): it starts with one sentence
@@ -38,7 +41,7 @@ class PlanConfigSummaryTest {
       String text = plan(p).out();
       List<String> summary = new ArrayList<>();
       j.get("summary").forEach(x -> summary.add(x.asText()));
-      int mechanisms = (job.dphmm() != null ? 1 : 0) + (job.mqm() != null ? 1 : 0) + (job.redaction() != null ? 1 : 0);
+      int mechanisms = (job.description(DphmmConfig.class) != null ? 1 : 0) + (job.description(MqmWindowPlan.class) != null ? 1 : 0) + (job.description(RedactionPlan.class) != null ? 1 : 0);
       assertThat(summary).as(p.toString()).hasSize(mechanisms);
       assertThat(text).as(p.toString()).startsWith("plan of " + p + System.lineSeparator() + System.lineSeparator()
           + "In words:" + System.lineSeparator() + "  " + summary.get(0).substring(0, 20));
@@ -48,7 +51,7 @@ class PlanConfigSummaryTest {
         assertThat(oneLine(text)).as("the text holds the summary").contains(s);
       }
       int i = 0;
-      if (job.dphmm() != null) {
+      if (job.description(DphmmConfig.class) != null) {
         String s = summary.get(i++);
         JsonNode d = j.get("dphmm");
         JsonNode spend = j.get("budgets").get("dphmm").get("spend");
@@ -59,7 +62,7 @@ class PlanConfigSummaryTest {
             down(spend.get("daysOfData").asDouble()) + " days of data");
         assertThat(spend.get("epsilonPerDay").asDouble()).isLessThanOrEqualTo(spend.get("meaningfulPerDay").asDouble());
       }
-      if (job.mqm() != null) {
+      if (job.description(MqmWindowPlan.class) != null) {
         String s = summary.get(i++);
         JsonNode m = j.get("mqm");
         JsonNode spend = j.get("budgets").get("mqm").get("spend");
@@ -70,7 +73,7 @@ class PlanConfigSummaryTest {
             down(spend.get("daysOfData").asDouble()) + " days of data");
         assertThat(spend.get("epsilonPerDay").asDouble()).isLessThanOrEqualTo(spend.get("meaningfulPerDay").asDouble());
       }
-      if (job.redaction() != null) {
+      if (job.description(RedactionPlan.class) != null) {
         String s = summary.get(i);
         JsonNode r = j.get("redaction");
         assertThat(s).startsWith("redaction (" + r.get("mechanism").asText() + "): ").contains(

@@ -14,6 +14,7 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 import org.pufferflow.mechanism.redaction.RedactionPlan;
 import org.pufferflow.noise.KeyedRandom;
 import org.pufferflow.noise.NoiseKey;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 
 /**
  * Test helpers: Java serialization round trips, and the check that a configuration that travelled through
@@ -54,29 +55,29 @@ final class BuiltMechanisms {
     assertThat(back.time()).isEqualTo(c.time());
     assertThat(back.model()).isEqualTo(c.model());
     assertThat(back.discretizer()).isEqualTo(c.discretizer());
-    assertThat(back.mqm()).isEqualTo(c.mqm());
-    assertThat(back.mqmFleet()).isEqualTo(c.mqmFleet());
+    assertThat(back.description(MqmWindowPlan.class)).isEqualTo(c.description(MqmWindowPlan.class));
+    assertThat(back.description(MqmWindowPlan.class).fleet()).isEqualTo(c.description(MqmWindowPlan.class).fleet());
     assertThat(back.input()).isEqualTo(c.input());
     assertThat(back.output()).isEqualTo(c.output());
     assertThat(back.execution()).isEqualTo(c.execution());
-    assertThat(back.dphmmBudget()).isEqualTo(c.dphmmBudget());
-    assertThat(back.mqmBudget()).isEqualTo(c.mqmBudget());
-    if (c.dphmm() != null) {
-      assertThat(back.dphmm()).hasToString(c.dphmm().toString());
-      assertThat(releases(new DphmmReleaser(back.dphmm()), c.model().numStates()))
-          .containsExactly(releases(new DphmmReleaser(c.dphmm()), c.model().numStates()));
-      assertSameLedger(c.dphmmBudget(), back.dphmmBudget());
+    assertThat(back.description(DphmmConfig.class).budget()).isEqualTo(c.description(DphmmConfig.class).budget());
+    assertThat(back.description(MqmWindowPlan.class).budget()).isEqualTo(c.description(MqmWindowPlan.class).budget());
+    if (c.description(DphmmConfig.class) != null) {
+      assertThat(back.description(DphmmConfig.class)).hasToString(c.description(DphmmConfig.class).toString());
+      assertThat(releases(new DphmmReleaser(back.description(DphmmConfig.class)), c.model().numStates()))
+          .containsExactly(releases(new DphmmReleaser(c.description(DphmmConfig.class)), c.model().numStates()));
+      assertSameLedger(c.description(DphmmConfig.class).budget(), back.description(DphmmConfig.class).budget());
     }
-    if (c.mqm() != null) {
-      MqmWindowPlan a = c.mqm();
-      MqmWindowPlan b = back.mqm();
+    if (c.description(MqmWindowPlan.class) != null) {
+      MqmWindowPlan a = c.description(MqmWindowPlan.class);
+      MqmWindowPlan b = back.description(MqmWindowPlan.class);
       assertThat(b.calibration().sigmaMax()).isEqualTo(a.calibration().sigmaMax());
       assertThat(b.noiseScale(b.window())).isEqualTo(a.noiseScale(a.window())).isPositive();
-      assertSameLedger(c.mqmBudget(), back.mqmBudget());
+      assertSameLedger(c.description(MqmWindowPlan.class).budget(), back.description(MqmWindowPlan.class).budget());
     }
-    if (c.redaction() != null) {
-      RedactionPlan a = c.redaction();
-      RedactionPlan b = back.redaction();
+    if (c.description(RedactionPlan.class) != null) {
+      RedactionPlan a = c.description(RedactionPlan.class);
+      RedactionPlan b = back.description(RedactionPlan.class);
       assertThat(b).hasToString(a.toString());
       assertThat(b.holdBack()).isEqualTo(a.holdBack()).isLessThanOrEqualTo(a.holdBackTicks());
       KeyedRandom ra = new KeyedRandom(testKey());

@@ -16,6 +16,9 @@ import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.RepairMode;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 class ConfigLoaderTest {
 
@@ -40,12 +43,12 @@ class ConfigLoaderTest {
     DiscretizerConfig.Bins bins = (DiscretizerConfig.Bins) c.discretizer();
     assertThat(bins.thresholds()).containsExactly(0.2, 1.0);
     assertThat(bins.max()).isEqualTo(50.0);
-    assertThat(c.dphmm()).as("one mechanism per subject stream").isNull();
-    assertThat(c.mqm().window()).isEqualTo(96);
-    assertThat(c.mqm().slide()).isEqualTo(96);
-    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
-    assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
-    assertThat(c.redaction()).isNull();
+    assertThat(c.description(DphmmConfig.class)).as("one mechanism per subject stream").isNull();
+    assertThat(c.description(MqmWindowPlan.class).window()).isEqualTo(96);
+    assertThat(c.description(MqmWindowPlan.class).slide()).isEqualTo(96);
+    assertThat(c.description(MqmWindowPlan.class).chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
+    assertThat(c.description(MqmWindowPlan.class).mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
+    assertThat(c.description(RedactionPlan.class)).isNull();
     assertThat(c.noise()).isEqualTo(NoiseKeySource.env("PUFFERFLOW_NOISE_KEY"));
   }
 
@@ -59,13 +62,13 @@ class ConfigLoaderTest {
     assertThat(c.model().queryDimension()).isEqualTo(2);
     assertThat(c.model().query()[5][0]).isCloseTo(39.85 + 1.5 * 0.035, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.model().query()[5][1]).isCloseTo(116.30 + 1.5 * 0.0375, org.assertj.core.data.Offset.offset(1e-12));
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.utility(c.dphmm().query(), 0.06));
-    assertThat(c.dphmm().constraint()).isEqualTo(Constraint.deltaLocationSet(0.01));
-    assertThat(c.dphmmBudget())
+    assertThat(c.description(DphmmConfig.class).policyGraph()).isEqualTo(PolicyGraph.utility(c.description(DphmmConfig.class).query(), 0.06));
+    assertThat(c.description(DphmmConfig.class).constraint()).isEqualTo(Constraint.deltaLocationSet(0.01));
+    assertThat(c.description(DphmmConfig.class).budget())
         .isEqualTo(LedgerPolicy.builder().totalBudget(1460.0).periodBudget(4.0, 4L).build());
-    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
-    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
-    assertThat(c.mqm()).as("one mechanism per subject stream").isNull();
+    assertThat(c.description(DphmmConfig.class).repair()).isEqualTo(RepairMode.STRICT);
+    assertThat(c.description(DphmmConfig.class).noise()).isEqualTo(DphmmNoise.K_NORM);
+    assertThat(c.description(MqmWindowPlan.class)).as("one mechanism per subject stream").isNull();
   }
 
   @Test

@@ -17,6 +17,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Scale;
 import org.pufferflow.chain.TransitionMatrices;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /** Invariants of the validation over generated models. */
 class ConfigPropertiesTest {
@@ -71,7 +72,7 @@ class ConfigPropertiesTest {
   void positiveStochasticMatricesAreAccepted(@ForAll("stochastic") double[][] m) {
     JobConfig c = ConfigLoader.parse(yaml(m), Path.of("."));
     assertThat(c.model().transition().toArray()).isDeepEqualTo(m);
-    assertThat(c.mqm().chainClass()).isEqualTo(org.pufferflow.mechanism.mqm.FiniteChainClass.of(m));
+    assertThat(c.description(MqmWindowPlan.class).chainClass()).isEqualTo(org.pufferflow.mechanism.mqm.FiniteChainClass.of(m));
   }
 
   /** A row pushed off 1 by more than the tolerance is reported at exactly that row. */

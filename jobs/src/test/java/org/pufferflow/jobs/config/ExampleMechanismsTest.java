@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.jobs.RepositoryPaths;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * Every shipped example configuration (examples/*.yaml; model files live in examples/models) loads,
@@ -33,9 +36,9 @@ class ExampleMechanismsTest {
       JobConfig c = ConfigLoader.load(p);
       assertThat(c.anyMechanism()).as(p.toString()).isTrue();
       BuiltMechanisms.assertSerializesAndBehavesIdentically(c);
-      dphmm += c.dphmm() != null ? 1 : 0;
-      mqm += c.mqm() != null ? 1 : 0;
-      redaction += c.redaction() != null ? 1 : 0;
+      dphmm += c.description(DphmmConfig.class) != null ? 1 : 0;
+      mqm += c.description(MqmWindowPlan.class) != null ? 1 : 0;
+      redaction += c.description(RedactionPlan.class) != null ? 1 : 0;
     }
     assertThat(dphmm).isGreaterThanOrEqualTo(1);
     assertThat(mqm).isGreaterThanOrEqualTo(2);
@@ -45,18 +48,18 @@ class ExampleMechanismsTest {
   @Test
   void theRedactionExampleHoldsBackEnough() throws Exception {
     JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/redaction.yaml"));
-    assertThat(c.redaction().holdBack()).isEqualTo(4).isLessThanOrEqualTo(c.redaction().holdBackTicks());
+    assertThat(c.description(RedactionPlan.class).holdBack()).isEqualTo(4).isLessThanOrEqualTo(c.description(RedactionPlan.class).holdBackTicks());
   }
 
   @Test
   void theMqmScaleOfTheSmartMeterExampleFollowsTheDesignRule() throws Exception {
     JobConfig c = ConfigLoader.load(RepositoryPaths.root().resolve("examples/smart-meters.yaml"));
-    var plan = c.mqm();
+    var plan = c.description(MqmWindowPlan.class);
     // beta = L * ceil(W/S) * s*(eps), rounded up; per-point loss <= target eps
     int m = (plan.window() + plan.slide() - 1) / plan.slide();
     double formula = Math.nextUp(2.0 * m * plan.calibration().sStar());
     assertThat(plan.noiseScale(plan.window())).isGreaterThanOrEqualTo(formula)
         .isLessThanOrEqualTo(formula * (1 + 1e-9));
-    assertThat(plan.accountant().steadyStateEpsilon()).isLessThanOrEqualTo(c.mqm().epsilon());
+    assertThat(plan.accountant().steadyStateEpsilon()).isLessThanOrEqualTo(c.description(MqmWindowPlan.class).epsilon());
   }
 }

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -10,6 +11,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
  * Generated valid configurations (model size 2..5, every policy-graph type, constraints, repairs, noises, ε, MQM
@@ -170,7 +173,7 @@ class GeneratedConfigProperties {
     long needed = 0;
     if ((mask & 4) != 0 && n == 2) {
       JobConfig probe = ConfigLoader.parse(yaml(seed, n, mask, 1_000_000), Path.of("."));
-      needed = probe.redaction().holdBack();
+      needed = probe.description(RedactionPlan.class).holdBack();
       if (needed > 0) {
         String tooShort = yaml(seed, n, mask, needed - 1);
         assertThatThrownBy(() -> ConfigLoader.parse(tooShort, Path.of(".")))
@@ -181,8 +184,8 @@ class GeneratedConfigProperties {
     }
     JobConfig c = ConfigLoader.parse(yaml(seed, n, mask, needed + spareTicks), Path.of("."));
     assertThat(c.anyMechanism()).isTrue();
-    assertThat(c.dphmm() != null).isEqualTo((mask & 1) != 0);
-    assertThat(c.mqm() != null).isEqualTo((mask & 2) != 0);
+    assertThat(c.description(DphmmConfig.class) != null).isEqualTo((mask & 1) != 0);
+    assertThat(c.description(MqmWindowPlan.class) != null).isEqualTo((mask & 2) != 0);
     BuiltMechanisms.assertSerializesAndBehavesIdentically(c);
   }
 }

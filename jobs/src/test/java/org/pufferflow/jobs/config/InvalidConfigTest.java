@@ -2,6 +2,7 @@ package org.pufferflow.jobs.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * Every invalid configuration fails with one exact, one-line {@code "<path>: <reason>"} message. Each case mutates
@@ -250,17 +252,17 @@ class InvalidConfigTest {
   @Test
   void theBaseConfigurationIsValid() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate(), BASE_DIR);
-    assertThat(c.redaction().holdBackTicks()).isEqualTo(4);
+    assertThat(c.description(RedactionPlan.class).holdBackTicks()).isEqualTo(4);
   }
 
   /** The support constraint is exact unless a truncation is asked for (docs/dphmm.md, 'The constraint C_t'). */
   @Test
   void theSupportConstraintIsExactUnlessATruncationIsConfigured() throws Exception {
-    assertThat(ConfigLoader.parse(mutate("dphmm.constraint={\"type\":\"support\"}"), BASE_DIR).dphmm()
+    assertThat(ConfigLoader.parse(mutate("dphmm.constraint={\"type\":\"support\"}"), BASE_DIR).description(DphmmConfig.class)
         .constraint()).isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support())
         .isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support(0));
     org.pufferflow.mechanism.dphmm.Constraint truncated = ConfigLoader.parse(
-        mutate("dphmm.constraint={\"type\":\"support\",\"truncation\":1e-12}"), BASE_DIR).dphmm().constraint();
+        mutate("dphmm.constraint={\"type\":\"support\",\"truncation\":1e-12}"), BASE_DIR).description(DphmmConfig.class).constraint();
     assertThat(truncated).isEqualTo(org.pufferflow.mechanism.dphmm.Constraint.support(1e-12));
     assertThat(truncated.droppedMassBound(2)).isGreaterThanOrEqualTo(1e-12);
   }

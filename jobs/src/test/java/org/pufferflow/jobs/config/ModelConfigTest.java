@@ -132,7 +132,7 @@ class ModelConfigTest {
     GridModelFiles.write(dir, "g.yaml", side, true);
     String mqm = "mqm={\"window\":24,\"epsilon\":50.0,\"mode\":\"approx-general\",\"budget\":{\"total\":1000}}";
     JobConfig c = load(dir, "g.yaml", mqm);
-    MqmWindowPlan plan = c.mqm();
+    MqmWindowPlan plan = c.description(MqmWindowPlan.class);
     assertThat(plan.chainClass()).isInstanceOf(CertifiedChainClass.class);
     FiniteChainClass dense = FiniteChainClass.of(c.model().transition().toArray());
     assertThat(plan.chainClass().piMin(plan.mode())).isEqualTo(dense.piMin(plan.mode()));

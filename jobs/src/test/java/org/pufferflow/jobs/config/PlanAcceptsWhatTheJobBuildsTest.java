@@ -16,10 +16,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.pipeline.JobAssembly;
 import org.pufferflow.jobs.plan.JobPlanner;
-import org.pufferflow.jobs.plan.PlanInputs;
 import org.pufferflow.mechanism.dphmm.DphmmReleaser;
 import org.pufferflow.mechanism.mqm.WindowHistogramRelease;
 import org.pufferflow.mechanism.redaction.StreamingContract;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * {@code plan --config} accepts exactly the configurations for which the job builds: for every example and every
@@ -40,7 +42,7 @@ class PlanAcceptsWhatTheJobBuildsTest {
   private static Outcome plan(Loader load) {
     try {
       JobConfig job = load.get();
-      JobPlanner.plan(PlanInputs.from(job));
+      JobPlanner.plan(job);
       return Outcome.ACCEPTED;
     } catch (ConfigException e) {
       return new Outcome(false, e.path());
@@ -67,14 +69,14 @@ class PlanAcceptsWhatTheJobBuildsTest {
 
   /** What the keyed functions build in {@code open()} from the descriptions the job ships. */
   private static void openRuntimeObjects(JobConfig job) {
-    if (job.dphmm() != null) {
-      new DphmmReleaser(job.dphmm());
+    if (job.description(DphmmConfig.class) != null) {
+      new DphmmReleaser(job.description(DphmmConfig.class));
     }
-    if (job.mqm() != null) {
-      WindowHistogramRelease.of(job.mqm());
+    if (job.description(MqmWindowPlan.class) != null) {
+      WindowHistogramRelease.of(job.description(MqmWindowPlan.class));
     }
-    if (job.redaction() != null) {
-      StreamingContract.of(job.redaction(), job.redaction().holdBackTicks(), job.time().clock());
+    if (job.description(RedactionPlan.class) != null) {
+      StreamingContract.of(job.description(RedactionPlan.class), job.description(RedactionPlan.class).holdBackTicks(), job.time().clock());
     }
   }
 

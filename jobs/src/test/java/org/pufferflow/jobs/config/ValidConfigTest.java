@@ -24,6 +24,9 @@ import org.pufferflow.mechanism.mqm.MqmOutput;
 import org.pufferflow.mechanism.redaction.RedactionMechanism;
 import org.pufferflow.policy.PolicyGraph;
 import org.pufferflow.policy.RepairMode;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /** Valid configurations: defaults, alternatives of each section, files referenced by the configuration. */
 class ValidConfigTest {
@@ -43,9 +46,10 @@ class ValidConfigTest {
     JobConfig c = ConfigLoader.parse(MINIMAL, BASE_DIR);
     assertThat(c.kafka())
         .isEqualTo(
-            new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "observations-rejected",
-                "dphmm-releases", "mqm-histograms", "redacted-records", "ledger-events", "opt-outs",
-                "fleet-histograms", "privacy-ledger", "pufferflow", "pufferflow", false));
+            new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "opt-outs", java.util.Map.of(
+                "dphmmTopic", "dphmm-releases", "mqmTopic", "mqm-histograms", "fleetTopic", "fleet-histograms",
+                "redactedTopic", "redacted-records", "ledgerTopic", "ledger-events", "rejectedTopic",
+                "observations-rejected"), "privacy-ledger", "pufferflow", "pufferflow", false));
     assertThat(c.input()).isEqualTo(new InputConfig.KafkaTopic());
     assertThat(c.output()).isEqualTo(new OutputConfig.KafkaTopics());
     assertThat(c.execution()).isEqualTo(ExecutionConfig.UNSET);
@@ -55,9 +59,9 @@ class ValidConfigTest {
     assertThat(c.model().query()).isDeepEqualTo(new double[][] {{0}, {1}, {2}});
     assertThat(c.discretizer()).isEqualTo(new DiscretizerConfig.Categorical());
     assertThat(c.anyMechanism()).isFalse();
-    assertThat(c.dphmm()).isNull();
-    assertThat(c.mqm()).isNull();
-    assertThat(c.redaction()).isNull();
+    assertThat(c.description(DphmmConfig.class)).isNull();
+    assertThat(c.description(MqmWindowPlan.class)).isNull();
+    assertThat(c.description(RedactionPlan.class)).isNull();
     assertThat(c.noise()).isNull();
   }
 
@@ -73,31 +77,31 @@ class ValidConfigTest {
   @Test
   void optionalKeysOfTheMechanismsGetTheirDefaults() throws Exception {
     JobConfig c = ConfigLoader.parse(mutate("-mqm.slide"), BASE_DIR);
-    assertThat(c.dphmm().constraint()).isEqualTo(Constraint.support());
-    assertThat(c.dphmm().repair()).isEqualTo(RepairMode.STRICT);
-    assertThat(c.dphmm().fullSpan()).isTrue();
-    assertThat(c.dphmm().noise()).isEqualTo(DphmmNoise.K_NORM);
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.complete(c.model().numStates()));
-    assertThat(c.dphmmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
-    assertThat(c.mqm().slide()).isEqualTo(10);
-    assertThat(c.mqm().chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
-    assertThat(c.mqm().mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
-    assertThat(c.mqm().output()).isEqualTo(MqmOutput.COUNTS);
-    assertThat(c.mqmBudget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
-    assertThat(c.redaction().mechanism()).isEqualTo(RedactionMechanism.DEFAULT);
-    assertThat(c.redaction().split().left()).isEqualTo(c.redaction().epsilon() / 2);
-    assertThat(c.redaction().holdBack()).isEqualTo(4);
+    assertThat(c.description(DphmmConfig.class).constraint()).isEqualTo(Constraint.support());
+    assertThat(c.description(DphmmConfig.class).repair()).isEqualTo(RepairMode.STRICT);
+    assertThat(c.description(DphmmConfig.class).fullSpan()).isTrue();
+    assertThat(c.description(DphmmConfig.class).noise()).isEqualTo(DphmmNoise.K_NORM);
+    assertThat(c.description(DphmmConfig.class).policyGraph()).isEqualTo(PolicyGraph.complete(c.model().numStates()));
+    assertThat(c.description(DphmmConfig.class).budget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
+    assertThat(c.description(MqmWindowPlan.class).slide()).isEqualTo(10);
+    assertThat(c.description(MqmWindowPlan.class).chainClass()).isEqualTo(FiniteChainClass.of(c.model().transition().toArray()));
+    assertThat(c.description(MqmWindowPlan.class).mode()).isEqualTo(MqmMode.EXACT_ANY_INITIAL);
+    assertThat(c.description(MqmWindowPlan.class).output()).isEqualTo(MqmOutput.COUNTS);
+    assertThat(c.description(MqmWindowPlan.class).budget()).isEqualTo(LedgerPolicy.builder().totalBudget(100).build());
+    assertThat(c.description(RedactionPlan.class).mechanism()).isEqualTo(RedactionMechanism.DEFAULT);
+    assertThat(c.description(RedactionPlan.class).split().left()).isEqualTo(c.description(RedactionPlan.class).epsilon() / 2);
+    assertThat(c.description(RedactionPlan.class).holdBack()).isEqualTo(4);
   }
 
   @Test
   void boundsDefaultToApproxGeneralAndChainsAreKept() throws Exception {
     JobConfig bounds = ConfigLoader.parse(mutate("mqm.theta={\"piMin\":0.2,\"gap\":0.1}"), BASE_DIR);
-    assertThat(bounds.mqm().chainClass()).isEqualTo(BoundedChainClass.of(bounds.model().numStates(), 0.2, 0.1));
-    assertThat(bounds.mqm().mode()).isEqualTo(MqmMode.APPROX_GENERAL);
+    assertThat(bounds.description(MqmWindowPlan.class).chainClass()).isEqualTo(BoundedChainClass.of(bounds.model().numStates(), 0.2, 0.1));
+    assertThat(bounds.description(MqmWindowPlan.class).mode()).isEqualTo(MqmMode.APPROX_GENERAL);
     JobConfig chains =
         ConfigLoader.parse(
             mutate("mqm.theta={\"chains\":[[[0.5,0.5],[0.5,0.5]],[[0.7,0.3],[0.4,0.6]]]}"), BASE_DIR);
-    assertThat(chains.mqm().chainClass()).isEqualTo(FiniteChainClass.of(new double[][] {{0.5, 0.5}, {0.5, 0.5}},
+    assertThat(chains.description(MqmWindowPlan.class).chainClass()).isEqualTo(FiniteChainClass.of(new double[][] {{0.5, 0.5}, {0.5, 0.5}},
         new double[][] {{0.7, 0.3}, {0.4, 0.6}}));
   }
 
@@ -106,13 +110,13 @@ class ValidConfigTest {
     JobConfig c =
         ConfigLoader.parse(
             mutate("dphmm.policyGraph={\"type\":\"edges\",\"edges\":[[\"out\",1],[1,0]]}"), BASE_DIR);
-    assertThat(c.dphmm().policyGraph()).isEqualTo(PolicyGraph.edges(c.model().numStates(), new int[][] {{0, 1}}));
+    assertThat(c.description(DphmmConfig.class).policyGraph()).isEqualTo(PolicyGraph.edges(c.model().numStates(), new int[][] {{0, 1}}));
     JobConfig t = ConfigLoader.parse(mutate("dphmm.policyGraph={\"type\":\"transition\"}"), BASE_DIR);
-    assertThat(t.dphmm().policyGraph()).isEqualTo(PolicyGraph.transition(t.dphmm().transition(), 0));
+    assertThat(t.description(DphmmConfig.class).policyGraph()).isEqualTo(PolicyGraph.transition(t.description(DphmmConfig.class).transition(), 0));
     JobConfig cat = ConfigLoader.parse(mutate(with3("dphmm.policyGraph={\"type\":\"categorical\","
         + "\"labels\":[\"home\",\"away\",\"home\"]}")), BASE_DIR);
-    assertThat(cat.dphmm().policyGraph()).isEqualTo(PolicyGraph.categorical(new int[] {0, 1, 0}));
-    assertThat(cat.dphmm().policyGraph().edges()).containsExactly(new int[] {0, 2});
+    assertThat(cat.description(DphmmConfig.class).policyGraph()).isEqualTo(PolicyGraph.categorical(new int[] {0, 1, 0}));
+    assertThat(cat.description(DphmmConfig.class).policyGraph().edges()).containsExactly(new int[] {0, 2});
   }
 
   /** Three states (redaction off) plus {@code more}. */

@@ -31,6 +31,7 @@ import org.pufferflow.jobs.io.kafka.KafkaPreflight;
 import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.RawRecord;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * Skewed input (docs/configuration.md, 'Event time and lateness'; docs/operators.md, 'Fleet histogram'; docs/redaction.md,
@@ -67,7 +68,7 @@ class EventTimeSkewTest {
       throws Exception {
     // a long idle timeout: the 2.5 s pause of one partition must hold event time back, not be skipped
     JobConfig config = EventTimeRuns.kafka(dir, "skew", INPUT, OPT_OUTS, ", idleTimeoutMillis: 60000");
-    long reachBack = EventTimeRuns.HOLD_BACK - config.redaction().holdBack();
+    long reachBack = EventTimeRuns.HOLD_BACK - config.description(RedactionPlan.class).holdBack();
     SkewedInput in = new SkewedInput(40, TICKS, PARTITIONS, OPT_OUT_PARTITIONS, reachBack, 16);
 
     KafkaPreflight.prepare(KAFKA.bootstrapServers(), KafkaPreflight.TIMEOUT, TopicPlan.of(config), true, PARALLELISM);

@@ -29,6 +29,8 @@ import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /**
  * Recovery (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
@@ -92,18 +94,18 @@ class ExactlyOnceRecoveryTest {
 
     Map<String, Map<String, List<String>>> a = PipelineRuns.committed(b, configA);
     Map<String, Map<String, List<String>>> r = PipelineRuns.committed(b, configB);
-    for (OutputKind k : OutputKind.values()) {
+    for (OutputKind k : OutputKind.all()) {
       assertThat(r.get(k.fileStem())).as("committed %s of run B vs run A", k.fileStem())
           .isEqualTo(a.get(k.fileStem()));
       assertThat(a.get(k.fileStem())).as("committed %s", k.fileStem()).isNotEmpty();
     }
     // no duplicate, no gap: per subject the releases are numbered 0.. and every tick is redacted or released once
-    List<DphmmRelease> releases = CommittedRecords.values(b, configB.kafka().dphmmTopic(), DphmmRelease.class);
+    List<DphmmRelease> releases = CommittedRecords.values(b, configB.kafka().topic(DphmmUnit.RELEASES), DphmmRelease.class);
     Map<String, List<Long>> seqs = new java.util.TreeMap<>();
     releases.forEach(x -> seqs.computeIfAbsent(x.getSubjectId(), s -> new ArrayList<>()).add(x.getReleaseSeq()));
     assertThat(seqs).hasSize(PipelineRuns.SUBJECTS);
     seqs.values().forEach(l -> assertThat(l).isEqualTo(java.util.stream.LongStream.range(0, l.size()).boxed().toList()));
-    List<RedactedRecord> redacted = CommittedRecords.values(b, configB.kafka().redactedTopic(), RedactedRecord.class);
+    List<RedactedRecord> redacted = CommittedRecords.values(b, configB.kafka().topic(RedactionUnit.RECORDS), RedactedRecord.class);
     assertThat(redacted).hasSize(PipelineRuns.SUBJECTS * PipelineRuns.TICKS);
     assertThat(redacted.stream().map(x -> x.getSubjectId() + "@" + x.getTick()).distinct().count())
         .isEqualTo((long) PipelineRuns.SUBJECTS * PipelineRuns.TICKS);
@@ -119,7 +121,7 @@ class ExactlyOnceRecoveryTest {
       assertThat(e.getSpent()).isGreaterThanOrEqualTo(x.getCumulativeEpsilon());
     }
     // the failure happened inside open transactions: their records are in the log, aborted, never committed
-    long uncommitted = PipelineRuns.uncommittedCount(b, configB.kafka().dphmmTopic());
+    long uncommitted = PipelineRuns.uncommittedCount(b, configB.kafka().topic(DphmmUnit.RELEASES));
     assertThat(uncommitted).isGreaterThan(releases.size());
 
     System.out.printf("ExactlyOnceRecoveryTest: input %d records; run A %d ms; run B %d ms, attempts read %d + %d"

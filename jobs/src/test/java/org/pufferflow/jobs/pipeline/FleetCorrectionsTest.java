@@ -31,6 +31,7 @@ import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.CommittedRecords;
 import org.pufferflow.jobs.testing.EmbeddedKafkaExtension;
 import org.pufferflow.operators.FleetHistogramFunction;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
 
 /**
  * A partition quiet for longer than {@code time.idleTimeoutMillis} (docs/operators.md, 'Fleet histogram';
@@ -119,7 +120,7 @@ class FleetCorrectionsTest {
     }
 
     List<FleetHistogram> published =
-        CommittedRecords.values(KAFKA.bootstrapServers(), config.kafka().fleetTopic(), FleetHistogram.class);
+        CommittedRecords.values(KAFKA.bootstrapServers(), config.kafka().topic(MqmUnit.FLEET), FleetHistogram.class);
     long publishedCorrections = published.stream().filter(FleetHistogram::getCorrection).count();
     assertThat(publishedCorrections).as("partition 3's subjects, for the windows that closed without them")
         .isPositive().isEqualTo(corrections);

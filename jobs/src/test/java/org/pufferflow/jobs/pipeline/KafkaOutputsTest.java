@@ -14,6 +14,7 @@ import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.io.kafka.KafkaOutputs;
 import org.pufferflow.jobs.testing.ObservationRecords;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
 
 class KafkaOutputsTest {
 
@@ -28,7 +29,7 @@ class KafkaOutputsTest {
   void outputRecordsCarryThePublicationTimeNotTheEventTime() throws Exception {
     JobConfig config = PipelineRuns.config(dir, "t", "in", "opt");
     KafkaRecordSerializationSchema<DphmmRelease> s =
-        KafkaOutputs.recordSerializer(OutputKind.DPHMM_RELEASES, DphmmRelease.class, config.kafka());
+        KafkaOutputs.recordSerializer(DphmmUnit.RELEASES, DphmmRelease.class, config.kafka());
     DphmmRelease r = new DphmmRelease("s7", 3L, 0L, List.of(0.5), 1.0, "k-norm", 2, 1.0, 1.0);
     ProducerRecord<byte[], byte[]> p = s.serialize(r, new KafkaRecordSerializationSchema.KafkaSinkContext() {
       @Override

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.pufferflow.avro.DphmmRelease;
+import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.avro.RejectedObservation;
@@ -37,6 +38,12 @@ import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.operators.StateObservation;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * The three keyed mechanisms in one Flink job on a MiniCluster (issue "Keyed streaming operators", item 9;
@@ -93,9 +100,9 @@ class MechanismPipelineIntegrationTest {
         "  holdBackTicks: 40",
         "noise: {keyFile: " + key.toAbsolutePath() + "}",
         ""), dir);
-    assertThat(config.dphmm()).isNotNull();
-    assertThat(config.mqm()).isNotNull();
-    assertThat(config.redaction()).isNotNull();
+    assertThat(config.description(DphmmConfig.class)).isNotNull();
+    assertThat(config.description(MqmWindowPlan.class)).isNotNull();
+    assertThat(config.description(RedactionPlan.class)).isNotNull();
   }
 
   /** Observed ticks of subject {@code s}: 4 + s mod 17 of them, with gaps for every third subject. */
@@ -158,12 +165,12 @@ class MechanismPipelineIntegrationTest {
     MechanismStreams m = MechanismStreams.attach(config,
         observations.keyBy(o -> o.subjectId, Types.STRING), null, "it");
     assertThat(JobTypes.genericTypesDisabled(env)).isTrue();
-    DataStream<String> all = m.dphmm().map(new Encode<>("dphmm", DphmmRelease::getSubjectId), Types.STRING)
-        .union(m.mqm().map(new Encode<>("mqm", WindowHistogram::getSubjectId), Types.STRING),
-            m.redaction().map(new Encode<>("redaction", RedactedRecord::getSubjectId), Types.STRING),
+    DataStream<String> all = m.<DphmmRelease>output(DphmmUnit.RELEASES).map(new Encode<>("dphmm", DphmmRelease::getSubjectId), Types.STRING)
+        .union(m.<WindowHistogram>output(MqmUnit.HISTOGRAMS).map(new Encode<>("mqm", WindowHistogram::getSubjectId), Types.STRING),
+            m.<RedactedRecord>output(RedactionUnit.RECORDS).map(new Encode<>("redaction", RedactedRecord::getSubjectId), Types.STRING),
             m.ledgerEvents().map(new Encode<>("ledger", LedgerEvent::getSubjectId), Types.STRING),
             m.rejected().map(new Encode<>("rejected", RejectedObservation::getReasonCode), Types.STRING),
-            m.fleet().map(new Encode<>("fleet", f -> f.getWindowStartTick() + "-" + f.getWindowEndTick()
+            m.<FleetHistogram>output(MqmUnit.FLEET).map(new Encode<>("fleet", f -> f.getWindowStartTick() + "-" + f.getWindowEndTick()
                 + "-" + f.getSubjects()), Types.STRING));
     Map<String, List<String>> bySubject = new TreeMap<>();
     try (CloseableIterator<String> it = all.executeAndCollect("mechanisms-it-p" + parallelism)) {

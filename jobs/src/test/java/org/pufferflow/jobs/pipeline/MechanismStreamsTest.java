@@ -19,6 +19,9 @@ import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.operators.StateObservation;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /**
  * {@link MechanismStreams#attach} (docs/operators.md, 'Running the operators'): only the enabled mechanisms are
@@ -58,10 +61,10 @@ class MechanismStreamsTest {
   void attachesOnlyTheEnabledMechanisms() throws IOException {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     MechanismStreams m = attach(config(MQM), env);
-    assertThat(m.dphmm()).isNull();
-    assertThat(m.redaction()).isNull();
-    assertThat(uid(m.mqm())).isEqualTo("job7/mqm-window");
-    assertThat(m.mqm().getType()).isEqualTo(TypeInformation.of(WindowHistogram.class));
+    assertThat(m.<DphmmRelease>output(DphmmUnit.RELEASES)).isNull();
+    assertThat(m.<RedactedRecord>output(RedactionUnit.RECORDS)).isNull();
+    assertThat(uid(m.<WindowHistogram>output(MqmUnit.HISTOGRAMS))).isEqualTo("job7/mqm-window");
+    assertThat(m.<WindowHistogram>output(MqmUnit.HISTOGRAMS).getType()).isEqualTo(TypeInformation.of(WindowHistogram.class));
     assertThat(m.ledgerEvents()).isNotNull();
     assertThat(m.rejected()).isNotNull();
     assertThat(JobTypes.genericTypesDisabled(env)).isTrue();
@@ -71,12 +74,12 @@ class MechanismStreamsTest {
   void allThreeUnderStableUidsWithAvroTypes() throws IOException {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     MechanismStreams m = attach(config(DPHMM, MQM, REDACTION), env);
-    assertThat(uid(m.dphmm())).isEqualTo("job7/dphmm-release");
-    assertThat(uid(m.mqm())).isEqualTo("job7/mqm-window");
-    assertThat(uid(m.redaction())).isEqualTo("job7/redaction");
-    assertThat(m.dphmm().getType()).isEqualTo(TypeInformation.of(DphmmRelease.class));
-    assertThat(m.redaction().getType()).isEqualTo(TypeInformation.of(RedactedRecord.class));
-    for (DataStream<?> s : List.of(m.dphmm(), m.mqm(), m.redaction(), m.ledgerEvents(), m.rejected())) {
+    assertThat(uid(m.<DphmmRelease>output(DphmmUnit.RELEASES))).isEqualTo("job7/dphmm-release");
+    assertThat(uid(m.<WindowHistogram>output(MqmUnit.HISTOGRAMS))).isEqualTo("job7/mqm-window");
+    assertThat(uid(m.<RedactedRecord>output(RedactionUnit.RECORDS))).isEqualTo("job7/redaction");
+    assertThat(m.<DphmmRelease>output(DphmmUnit.RELEASES).getType()).isEqualTo(TypeInformation.of(DphmmRelease.class));
+    assertThat(m.<RedactedRecord>output(RedactionUnit.RECORDS).getType()).isEqualTo(TypeInformation.of(RedactedRecord.class));
+    for (DataStream<?> s : List.of(m.<DphmmRelease>output(DphmmUnit.RELEASES), m.<WindowHistogram>output(MqmUnit.HISTOGRAMS), m.<RedactedRecord>output(RedactionUnit.RECORDS), m.ledgerEvents(), m.rejected())) {
       assertThat(s.getType()).isNotInstanceOf(GenericTypeInfo.class);
     }
   }
@@ -84,9 +87,9 @@ class MechanismStreamsTest {
   @Test
   void noMechanismNoStreams() throws IOException {
     MechanismStreams m = attach(config(), StreamExecutionEnvironment.getExecutionEnvironment());
-    assertThat(m.dphmm()).isNull();
-    assertThat(m.mqm()).isNull();
-    assertThat(m.redaction()).isNull();
+    assertThat(m.<DphmmRelease>output(DphmmUnit.RELEASES)).isNull();
+    assertThat(m.<WindowHistogram>output(MqmUnit.HISTOGRAMS)).isNull();
+    assertThat(m.<RedactedRecord>output(RedactionUnit.RECORDS)).isNull();
     assertThat(m.ledgerEvents()).isNull();
     assertThat(m.rejected()).isNull();
   }

@@ -43,6 +43,7 @@ import org.pufferflow.jobs.io.kafka.KafkaPreflight;
 import org.pufferflow.jobs.io.kafka.TopicPlan;
 import org.pufferflow.jobs.testing.ObservationRecords;
 import org.pufferflow.jobs.testing.ObservationRecords.Keyed;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
 
 /**
  * Rescaling (docs/operators.md, 'Exactly-once and rescaling, tested'): the whole job of one configuration
@@ -135,7 +136,7 @@ class RescalingTest {
     long committedAtSavepoint = total(atSavepoint);
     System.out.printf("RescalingTest[%s]: committed by job 1: %s%n", name, counts(atSavepoint));
     // job 1 released ticks before the savepoint: stop-with-savepoint committed them
-    assertThat(atSavepoint.get(OutputKind.DPHMM_RELEASES.fileStem())).as("DPHMM releases committed by job 1")
+    assertThat(atSavepoint.get(DphmmUnit.RELEASES.fileStem())).as("DPHMM releases committed by job 1")
         .isNotEmpty();
 
     // job 2, parallelism 2, restored from the savepoint (state nobody claims would fail the restore)
@@ -163,7 +164,7 @@ class RescalingTest {
     while (expected.values().stream().anyMatch(Map::isEmpty)
         && System.nanoTime() - waited < TimeUnit.SECONDS.toNanos(30)) {
       System.out.printf("RescalingTest[%s]: the unscaled run's outputs read so far %s (uncommitted DPHMM %d)%n", name,
-          counts(expected), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), unscaled.kafka().dphmmTopic()));
+          counts(expected), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), unscaled.kafka().topic(DphmmUnit.RELEASES)));
       Thread.sleep(500);
       expected = PipelineRuns.committed(kafka.bootstrapServers(), unscaled);
     }
@@ -171,8 +172,8 @@ class RescalingTest {
     System.out.printf("RescalingTest[%s]: committed by the unscaled run %s after %d ms more%n", name,
         counts(expected), (System.nanoTime() - waited) / 1_000_000);
     System.out.printf("RescalingTest[%s]: committed at the end %s; DPHMM topic read_uncommitted %d records%n", name,
-        counts(actual), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), scaled.kafka().dphmmTopic()));
-    for (OutputKind k : OutputKind.values()) {
+        counts(actual), PipelineRuns.uncommittedCount(kafka.bootstrapServers(), scaled.kafka().topic(DphmmUnit.RELEASES)));
+    for (OutputKind k : OutputKind.all()) {
       assertThat(actual.get(k.fileStem())).as("committed %s, rescaled vs unscaled", k.fileStem())
           .isEqualTo(expected.get(k.fileStem()));
       assertThat(expected.get(k.fileStem())).as("committed %s", k.fileStem()).isNotEmpty();

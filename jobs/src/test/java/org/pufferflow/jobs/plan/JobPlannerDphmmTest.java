@@ -2,6 +2,8 @@ package org.pufferflow.jobs.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import org.pufferflow.jobs.mechanism.PlanContext;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
 
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -33,6 +35,11 @@ class JobPlannerDphmmTest {
         .query(f).epsilon(epsilon);
   }
 
+  /** The warnings of {@code c}'s plan, as {@code plan --config} prints them. */
+  private static List<String> warnings(DphmmConfig c) {
+    return new DphmmUnit().plan(c, new PlanContext(null, 60_000)).warnings();
+  }
+
   @Test
   void unrepairedExposureIsWarnedAbout() {
     DphmmConfig c = base().policyGraph(PolicyGraph.edges(4, new int[][] {{0, 1}})).repair(RepairMode.NONE)
@@ -41,7 +48,7 @@ class JobPlannerDphmmTest {
     assertThat(d.exposedBefore()).containsExactly(3);
     assertThat(d.exposedAfter()).containsExactly(3);
     assertThat(d.addedEdges()).isEmpty();
-    List<String> w = PlanWarnings.of(d, null, null, null, null, null, null);
+    List<String> w = warnings(c);
     assertThat(w).anyMatch(s -> s.startsWith("dphmm.policyGraph:") && s.contains("[3]")
         && s.contains("'all states'"));
   }
@@ -56,7 +63,7 @@ class JobPlannerDphmmTest {
     DphmmOutlook d = JobPlanner.dphmm(c);
     assertThat(d.fullSpace().cost()).isEqualTo(Double.POSITIVE_INFINITY);
     assertThat(d.costMax()).isEqualTo(Double.POSITIVE_INFINITY);
-    assertThat(PlanWarnings.of(d, null, null, null, null, null, null))
+    assertThat(warnings(c))
         .anyMatch(s -> s.startsWith("dphmm.fullSpan:") && s.contains("'all states'"));
     // with fullSpan the repair completes the span and the cost is finite again
     DphmmOutlook repaired = JobPlanner.dphmm(base(f, 1)

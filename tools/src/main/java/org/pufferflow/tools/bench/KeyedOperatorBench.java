@@ -25,7 +25,10 @@ import org.pufferflow.mechanism.dphmm.Constraint;
 import org.pufferflow.ingest.TickClock;
 import org.pufferflow.jobs.pipeline.ExecutionSettings;
 import org.pufferflow.jobs.pipeline.JobTypes;
-import org.pufferflow.jobs.pipeline.MechanismStreams;
+import org.pufferflow.jobs.mechanism.Attachment;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 import org.pufferflow.operators.NoiseKeySource;
 import org.pufferflow.operators.LedgerStore;
 import org.pufferflow.operators.OptOutPreload;
@@ -250,14 +253,17 @@ public final class KeyedOperatorBench {
     if (!operator) {
       out = keyed.process(new PassThroughFunction(), OBSERVATION).name("pass-through").uid("bench-pass-through");
     } else {
-      out = switch (options.mechanism()) {
-        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states(), options.constraint()), BenchModels.UNLIMITED, key,
-            LedgerStore.NONE, "bench"); // the operator alone: no durable ledger
-        case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
-            BenchModels.labels(options.states()), new TickClock(1_000, 0), LedgerStore.NONE, "bench");
-        case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
-            new TickClock(1_000, 0), BenchModels.labels(2), LedgerStore.NONE, "bench");
-      };
+      // the operator alone: no durable ledger
+      Attachment at = new Attachment(keyed, null, OptOutPreload.NONE, key, LedgerStore.NONE,
+          new TickClock(1_000, 0), BenchModels.labels(options.mechanism() == BenchMechanism.REDACTION ? 2
+              : options.states()), "bench/");
+      switch (options.mechanism()) {
+        case DPHMM -> new DphmmUnit().attach(BenchModels.dphmm(options.states(), options.constraint()), at);
+        case MQM -> new MqmUnit().attach(BenchModels.mqm(options.states()), at);
+        case REDACTION -> new RedactionUnit().attach(BenchModels.redaction(), at);
+        default -> throw new IllegalStateException(options.mechanism().toString());
+      }
+      out = at.outputs().values().iterator().next();
     }
     sink(out);
     return env;

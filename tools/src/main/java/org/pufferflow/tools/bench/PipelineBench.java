@@ -231,7 +231,7 @@ public final class PipelineBench {
 
   static long outputCount(Map<String, Long> counters) {
     long n = 0;
-    for (OutputKind k : OutputKind.values()) {
+    for (OutputKind k : OutputKind.all()) {
       if (k != OutputKind.REJECTED) {
         n += counters.getOrDefault(k.fileStem(), 0L);
       }

@@ -13,6 +13,9 @@ import org.apache.flink.annotation.Internal;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.operators.NoiseKeySource;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * The demo's three configurations (resources equal to examples/smart-meters.yaml, examples/location-grid.yaml and
@@ -100,9 +103,8 @@ public final class DemoConfigs implements AutoCloseable {
   }
 
   private static JobConfig withNoise(JobConfig c, NoiseKeySource noise) {
-    return new JobConfig(c.kafka(), c.time(), c.model(), c.discretizer(), c.dphmm(), c.dphmmBudget(), c.mqm(),
-        c.mqmBudget(), c.mqmFleet(), c.redaction(), noise, c.input(), c.output(), c.ledgerDir(), c.execution(),
-        c.ingest());
+    return new JobConfig(c.kafka(), c.time(), c.model(), c.discretizer(), c.mechanisms(), noise, c.input(),
+        c.output(), c.ledgerDir(), c.execution(), c.ingest());
   }
 
   @Override

@@ -8,7 +8,10 @@ import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.plan.BudgetHorizon;
 import org.pufferflow.jobs.plan.JobPlan;
 import org.pufferflow.jobs.plan.JobPlanner;
-import org.pufferflow.jobs.plan.PlanInputs;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /**
  * One of the demo's pipelines (docs/cli.md, 'demo'): its configuration (a resource equal to an examples/ file), its
@@ -31,35 +34,37 @@ public record DemoPipeline(String id, String title, JobConfig config, FeedPlan p
    * period (the demo's does: {@code DemoConfigsTest}).
    */
   public long expected(OutputKind kind) {
-    return switch (kind) {
-      case REJECTED -> plan.expectedRejections().values().stream().mapToLong(Integer::longValue).sum();
-      case REDACTED_RECORDS -> plan.expectedAccepted();
-      case DPHMM_RELEASES -> {
-        long total = budget(true).releasesUntilExhaustion();
-        yield plan.truth().values().stream().mapToLong(t -> Math.min(t.size(), total)).sum();
-      }
-      case WINDOW_HISTOGRAMS -> {
-        long total = budget(false).releasesUntilExhaustion();
-        yield plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).sum();
-      }
-      case FLEET_HISTOGRAMS -> {
-        long total = budget(false).releasesUntilExhaustion();
-        yield plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).max().orElse(0);
-      }
-      case LEDGER_EVENTS -> 0;
-    };
+    if (kind == OutputKind.REJECTED) {
+      return plan.expectedRejections().values().stream().mapToLong(Integer::longValue).sum();
+    }
+    if (kind == RedactionUnit.RECORDS) {
+      return plan.expectedAccepted();
+    }
+    if (kind == DphmmUnit.RELEASES) {
+      long total = budget(true).releasesUntilExhaustion();
+      return plan.truth().values().stream().mapToLong(t -> Math.min(t.size(), total)).sum();
+    }
+    if (kind == MqmUnit.HISTOGRAMS) {
+      long total = budget(false).releasesUntilExhaustion();
+      return plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).sum();
+    }
+    if (kind == MqmUnit.FLEET) {
+      long total = budget(false).releasesUntilExhaustion();
+      return plan.truth().values().stream().mapToLong(t -> Math.min(windows(t.size()), total)).max().orElse(0);
+    }
+    return 0; // ledger events
   }
 
   /** How long the DPHMM ({@code dphmm}) or the MQM budget lasts, from the configuration's plan. */
   BudgetHorizon budget(boolean dphmm) {
-    JobPlan p = JobPlanner.plan(PlanInputs.from(config));
-    return dphmm ? p.dphmmBudget() : p.mqmBudget();
+    JobPlan p = JobPlanner.plan(config);
+    return dphmm ? p.mechanism("dphmm").budget().horizon() : p.mechanism("mqm").budget().horizon();
   }
 
   /** Full windows of {@code n} consecutive observations. */
   long windows(int n) {
-    int w = config.mqm().window();
-    int s = config.mqm().slide();
+    int w = config.description(MqmWindowPlan.class).window();
+    int s = config.description(MqmWindowPlan.class).slide();
     return n < w ? 0 : (n - w) / s + 1;
   }
 

@@ -21,8 +21,13 @@ import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.plan.DailySpend;
 import org.pufferflow.jobs.plan.JobPlanner;
-import org.pufferflow.jobs.plan.PlanInputs;
 import org.pufferflow.jobs.plan.PlanNumbers;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
 
 /**
  * Writes {@code report.html} (a self-contained page, its PNG charts next to it) from what the demo's output topics
@@ -105,12 +110,12 @@ public final class DemoReport {
 
   private static void meters(Path dir, StringBuilder b, DemoPipeline.Outputs o) throws IOException {
     JobConfig c = o.pipeline().config();
-    int w = c.mqm().window();
-    int s = c.mqm().slide();
+    int w = c.description(MqmWindowPlan.class).window();
+    int s = c.description(MqmWindowPlan.class).slide();
     List<String> labels = c.model().states();
     Map<String, List<FeedPlan.TruePoint>> truth = o.pipeline().plan().truth();
-    List<WindowHistogram> hs = o.of(OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class);
-    List<FleetHistogram> fs = o.of(OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
+    List<WindowHistogram> hs = o.of(MqmUnit.HISTOGRAMS, WindowHistogram.class);
+    List<FleetHistogram> fs = o.of(MqmUnit.FLEET, FleetHistogram.class);
     String meter = truth.keySet().iterator().next();
     Map<Long, double[]> fleetTruth = DemoTruth.fleet(truth, w, s, labels.size());
     DemoCharts.histograms(dir, DemoCharts.METER, "MQM window histograms of " + meter + " vs its true histograms",
@@ -135,7 +140,7 @@ public final class DemoReport {
   private static void locations(Path dir, StringBuilder b, DemoPipeline.Outputs o) throws IOException {
     JobConfig c = o.pipeline().config();
     Map<String, List<FeedPlan.TruePoint>> truth = o.pipeline().plan().truth();
-    List<DphmmRelease> rs = o.of(OutputKind.DPHMM_RELEASES, DphmmRelease.class);
+    List<DphmmRelease> rs = o.of(DphmmUnit.RELEASES, DphmmRelease.class);
     String person = truth.keySet().iterator().next();
     double[][] query = c.model().query();
     DiscretizerConfig.Grid g = (DiscretizerConfig.Grid) c.discretizer();
@@ -146,7 +151,7 @@ public final class DemoReport {
     b.append("<h2>Locations: DPHMM releases</h2>\n<p>").append(String.format(Locale.ROOT, "%d people on a %d-cell "
             + "grid; %d releases of %d accepted observations, ε = %.3g per release. Mean distance between a release "
             + "and the true cell centre: %.4f degrees (cells are %.4f × %.4f degrees).", truth.size(),
-            c.model().numStates(), rs.size(), o.pipeline().plan().expectedAccepted(), c.dphmm().epsilon(),
+            c.model().numStates(), rs.size(), o.pipeline().plan().expectedAccepted(), c.description(DphmmConfig.class).epsilon(),
             DemoTruth.dphmmMeanError(rs, truth, query), (g.maxLat() - g.minLat()) / g.rows(),
             (g.maxLon() - g.minLon()) / g.cols()))
         .append("</p>\n");
@@ -155,7 +160,7 @@ public final class DemoReport {
     b.append("<h2>Budget use over time</h2>\n<p>").append(esc(spentInOneSentence(c, maxEps)))
         .append(String.format(Locale.ROOT, " Each release's <code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %s at the "
             + "end; budget: %s). %s Ledger events (budget exhaustion): %d.", number(maxEps),
-            esc(budgetInWords(c.dphmmBudget())), identical
+            esc(budgetInWords(c.description(DphmmConfig.class).budget())), identical
                 ? "Every person released at every tick, so all curves are the same and one line shows them."
                 : "The curves differ between people; the chart shows their range at each tick.",
             o.of(OutputKind.LEDGER_EVENTS, org.pufferflow.avro.LedgerEvent.class).size()))
@@ -165,7 +170,7 @@ public final class DemoReport {
 
   private static void presence(Path dir, StringBuilder b, DemoPipeline.Outputs o) throws IOException {
     FeedPlan plan = o.pipeline().plan();
-    List<RedactedRecord> rs = o.of(OutputKind.REDACTED_RECORDS, RedactedRecord.class);
+    List<RedactedRecord> rs = o.of(RedactionUnit.RECORDS, RedactedRecord.class);
     OptOut first = plan.optOuts().get(0);
     DemoCharts.redaction(dir, first.getSubjectId(), plan.truth().get(first.getSubjectId()), rs, first, 15);
     long redacted = rs.stream().filter(r -> r.getValue() == null).count();
@@ -188,7 +193,7 @@ public final class DemoReport {
             + "in opted-out ranges, %d were redacted. Records near an opted-out tick are redacted at random (3R, "
             + "ε = %.3g), so the gap does not reveal where the opted-out value was.", plan.truth().size(), rs.size(),
             plan.expectedAccepted(), redacted, plan.optOuts().size(), optedOut, optedOutRedacted,
-            o.pipeline().config().redaction().epsilon()))
+            o.pipeline().config().description(RedactionPlan.class).epsilon()))
         .append("</p>\n");
     img(b, DemoCharts.REDACTION);
   }
@@ -198,14 +203,14 @@ public final class DemoReport {
    * much loss is meaningful"), with the most any person spent in this demo.
    */
   static String spentInOneSentence(JobConfig c, double spent) {
-    DailySpend s = JobPlanner.plan(PlanInputs.from(c)).dphmmSpend();
+    DailySpend s = JobPlanner.plan(c).mechanism("dphmm").budget().spend();
     if (s == null) {
       return "No DPHMM budget is configured.";
     }
     return String.format(Locale.ROOT, "Each person's released positions cost ε %s per release, at most %s per day"
         + " (%d releases a day), and the demo spent at most %s of each person's ε %s, a budget that lasts %s days"
         + " of data.", PlanNumbers.up(s.epsilonPerRelease()), PlanNumbers.up(s.epsilonPerDay()),
-        s.releasesPerDay(), PlanNumbers.up(spent), PlanNumbers.up(c.dphmmBudget().totalBudget()),
+        s.releasesPerDay(), PlanNumbers.up(spent), PlanNumbers.up(c.description(DphmmConfig.class).budget().totalBudget()),
         PlanNumbers.down(s.daysOfData()));
   }
 

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -142,10 +141,10 @@ public final class DemoRun {
       KafkaConfig k = p.config().kafka();
       List<String> names = new ArrayList<>();
       names.add(k.inputTopic());
-      if (p.config().redaction() != null) {
+      if (p.config().readsOptOuts()) {
         names.add(k.optOutTopic());
       }
-      for (OutputKind kind : OutputKind.values()) {
+      for (OutputKind kind : OutputKind.all()) {
         names.add(kind.topic(k));
       }
       if (done.add(k.ledgerStoreTopic())) { // the durable ledger keeps its latest entries: compacted, no retention
@@ -237,7 +236,7 @@ public final class DemoRun {
 
   private static DemoPipeline.Outputs read(String servers, DemoPipeline p, Set<OutputKind> kinds, PrintStream err)
       throws IOException {
-    Map<OutputKind, List<? extends SpecificRecord>> records = new EnumMap<>(OutputKind.class);
+    Map<OutputKind, List<? extends SpecificRecord>> records = new java.util.LinkedHashMap<>();
     for (OutputKind kind : kinds) {
       long expected = p.expected(kind);
       List<? extends SpecificRecord> r = AvroTopicReader.readAll(servers, kind.topic(p.config().kafka()),

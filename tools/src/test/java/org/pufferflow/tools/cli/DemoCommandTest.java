@@ -31,6 +31,10 @@ import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.tools.demo.DemoPipeline;
 import org.pufferflow.tools.demo.DemoReport;
 import org.pufferflow.tools.demo.FeedPlan;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /**
  * {@code pufferflow demo --seconds 3} end to end (docs/cli.md, 'demo'): one run (shared by the tests of this class)
@@ -82,13 +86,13 @@ class DemoCommandTest {
   @Test
   void everyOutputHoldsWhatTheFeedImplies() {
     assertThat(demo.outputs).extracting(o -> o.pipeline().id()).containsExactly("meters", "locations", "presence");
-    assertThat(pipeline("meters").records().keySet()).contains(OutputKind.WINDOW_HISTOGRAMS,
-        OutputKind.FLEET_HISTOGRAMS, OutputKind.REJECTED);
-    assertThat(pipeline("locations").records().keySet()).contains(OutputKind.DPHMM_RELEASES, OutputKind.REJECTED);
-    assertThat(pipeline("presence").records().keySet()).contains(OutputKind.REDACTED_RECORDS, OutputKind.REJECTED);
+    assertThat(pipeline("meters").records().keySet()).contains(MqmUnit.HISTOGRAMS,
+        MqmUnit.FLEET, OutputKind.REJECTED);
+    assertThat(pipeline("locations").records().keySet()).contains(DphmmUnit.RELEASES, OutputKind.REJECTED);
+    assertThat(pipeline("presence").records().keySet()).contains(RedactionUnit.RECORDS, OutputKind.REJECTED);
     for (DemoPipeline.Outputs o : demo.outputs) {
       o.records().forEach((kind, records) -> {
-        if (kind != OutputKind.LEDGER_EVENTS && kind != OutputKind.DPHMM_RELEASES) {
+        if (kind != OutputKind.LEDGER_EVENTS && kind != DphmmUnit.RELEASES) {
           assertThat(records).as(o.pipeline().id() + " " + kind).hasSize((int) o.pipeline().expected(kind));
         }
       });
@@ -100,14 +104,14 @@ class DemoCommandTest {
       assertThat(byReason).as(o.pipeline().id()).isEqualTo(o.pipeline().plan().expectedRejections());
     }
     // the 3-second demo still has several windows and rejections of every planned reason
-    assertThat(pipeline("meters").of(OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class)).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(pipeline("meters").of(MqmUnit.FLEET, FleetHistogram.class)).hasSizeGreaterThanOrEqualTo(3);
   }
 
   @Test
   void dphmmReleasesOneValueForEveryAcceptedLocationWhileTheBudgetLasts() {
     DemoPipeline.Outputs o = pipeline("locations");
     Map<String, List<FeedPlan.TruePoint>> truth = o.pipeline().plan().truth();
-    List<DphmmRelease> releases = o.of(OutputKind.DPHMM_RELEASES, DphmmRelease.class);
+    List<DphmmRelease> releases = o.of(DphmmUnit.RELEASES, DphmmRelease.class);
     Set<String> exhausted = o.of(OutputKind.LEDGER_EVENTS, LedgerEvent.class).stream()
         .filter(LedgerEvent::getExhausted).map(e -> e.getSubjectId().toString()).collect(Collectors.toSet());
     assertThat(releases.size()).isLessThanOrEqualTo((int) o.pipeline().plan().expectedAccepted());
@@ -136,18 +140,18 @@ class DemoCommandTest {
     DemoPipeline.Outputs o = pipeline("meters");
     var cfg = o.pipeline().config();
     Map<String, List<FeedPlan.TruePoint>> truth = o.pipeline().plan().truth();
-    int w = cfg.mqm().window();
+    int w = cfg.description(MqmWindowPlan.class).window();
     int k = cfg.model().numStates();
     Map<Long, double[]> trueFleet = new HashMap<>();
     for (List<FeedPlan.TruePoint> t : truth.values()) {
-      for (int start = 0; start + w <= t.size(); start += cfg.mqm().slide()) {
+      for (int start = 0; start + w <= t.size(); start += cfg.description(MqmWindowPlan.class).slide()) {
         double[] sum = trueFleet.computeIfAbsent(t.get(start).tick(), s -> new double[k]);
         for (int i = start; i < start + w; i++) {
           sum[t.get(i).state()]++;
         }
       }
     }
-    List<FleetHistogram> fleet = o.of(OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class);
+    List<FleetHistogram> fleet = o.of(MqmUnit.FLEET, FleetHistogram.class);
     assertThat(fleet.stream().map(FleetHistogram::getWindowStartTick).collect(Collectors.toSet()))
         .isEqualTo(trueFleet.keySet());
     for (FleetHistogram f : fleet) {
@@ -158,7 +162,7 @@ class DemoCommandTest {
         assertThat(Math.abs(f.getNoisyCounts().get(b) - t[b])).isLessThan(6 * f.getNoiseStdDev().get(b));
       }
     }
-    for (WindowHistogram h : o.of(OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class)) {
+    for (WindowHistogram h : o.of(MqmUnit.HISTOGRAMS, WindowHistogram.class)) {
       assertThat(h.getWindowEndTick() - h.getWindowStartTick()).isEqualTo(w - 1);
       assertThat(trueFleet).containsKey(h.getWindowStartTick());
     }
@@ -174,7 +178,7 @@ class DemoCommandTest {
       pts.forEach(p -> m.put(p.tick(), p.state()));
       truth.put(s, m);
     });
-    List<RedactedRecord> records = o.of(OutputKind.REDACTED_RECORDS, RedactedRecord.class);
+    List<RedactedRecord> records = o.of(RedactionUnit.RECORDS, RedactedRecord.class);
     assertThat(records).hasSize(plan.expectedAccepted());
     Map<String, Set<Long>> seen = new HashMap<>();
     int redacted = 0;

@@ -13,7 +13,10 @@ import org.pufferflow.jobs.RepositoryPaths;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.JobConfig;
 import org.pufferflow.jobs.plan.JobPlanner;
-import org.pufferflow.jobs.plan.PlanInputs;
+import org.pufferflow.mechanism.dphmm.DphmmConfig;
+import org.pufferflow.mechanism.mqm.MqmWindowPlan;
+import org.pufferflow.mechanism.redaction.RedactionPlan;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
 
 /**
  * The demo's configurations (docs/cli.md, 'demo'): each is an examples/ file verbatim, plans without a warning (the
@@ -44,7 +47,7 @@ class DemoConfigsTest {
   void noDemoConfigurationHasAPlanWarning() {
     for (String r : EXAMPLE_OF.keySet()) {
       JobConfig c = DemoConfigs.resource(r);
-      assertThat(JobPlanner.plan(PlanInputs.from(c)).warnings()).as(r).isEmpty();
+      assertThat(JobPlanner.plan(c).warnings()).as(r).isEmpty();
     }
   }
 
@@ -70,12 +73,12 @@ class DemoConfigsTest {
     JobConfig c = ConfigLoader.parse(yaml, Path.of("."));
     DemoPipeline p = new DemoPipeline("meters", "meters", c, DemoFeeds.smartMeters(c, 4, 5 * 96 + 10, 2));
     assertThat(p.budget(false).releasesUntilExhaustion()).isEqualTo(3);
-    assertThat(p.expected(org.pufferflow.jobs.io.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 3);
-    assertThat(p.expected(org.pufferflow.jobs.io.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(3);
+    assertThat(p.expected(org.pufferflow.jobs.mechanism.mqm.MqmUnit.HISTOGRAMS)).isEqualTo(4 * 3);
+    assertThat(p.expected(org.pufferflow.jobs.mechanism.mqm.MqmUnit.FLEET)).isEqualTo(3);
     JobConfig full = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     DemoPipeline q = new DemoPipeline("meters", "meters", full, DemoFeeds.smartMeters(full, 4, 5 * 96 + 10, 2));
-    assertThat(q.expected(org.pufferflow.jobs.io.OutputKind.WINDOW_HISTOGRAMS)).isEqualTo(4 * 5);
-    assertThat(q.expected(org.pufferflow.jobs.io.OutputKind.FLEET_HISTOGRAMS)).isEqualTo(5);
+    assertThat(q.expected(org.pufferflow.jobs.mechanism.mqm.MqmUnit.HISTOGRAMS)).isEqualTo(4 * 5);
+    assertThat(q.expected(org.pufferflow.jobs.mechanism.mqm.MqmUnit.FLEET)).isEqualTo(5);
   }
 
   @Test
@@ -83,10 +86,10 @@ class DemoConfigsTest {
     JobConfig meters = DemoConfigs.resource(DemoConfigs.METERS_RESOURCE);
     JobConfig locations = DemoConfigs.resource(DemoConfigs.LOCATIONS_RESOURCE);
     JobConfig presence = DemoConfigs.resource(DemoConfigs.PRESENCE_RESOURCE);
-    assertThat(meters.mqm()).isNotNull();
-    assertThat(meters.mqmFleet()).isTrue();
-    assertThat(locations.dphmm()).isNotNull();
-    assertThat(presence.redaction()).isNotNull();
+    assertThat(meters.description(MqmWindowPlan.class)).isNotNull();
+    assertThat(meters.description(MqmWindowPlan.class).fleet()).isTrue();
+    assertThat(locations.description(DphmmConfig.class)).isNotNull();
+    assertThat(presence.description(RedactionPlan.class)).isNotNull();
     java.util.Set<String> topics = new java.util.HashSet<>();
     for (JobConfig c : java.util.List.of(meters, locations, presence)) {
       var k = c.kafka();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
 
 /** The demo report's wording of budgets and expected counts (docs/cli.md, 'demo'). */
 class DemoReportTest {
@@ -29,6 +30,6 @@ class DemoReportTest {
   void aLowerBoundOfZeroIsNotABound() {
     assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 0)).isEqualTo("any number");
     assertThat(DemoReport.expectedCount(OutputKind.LEDGER_EVENTS, 3)).isEqualTo("at least 3");
-    assertThat(DemoReport.expectedCount(OutputKind.DPHMM_RELEASES, 1234)).isEqualTo("1,234");
+    assertThat(DemoReport.expectedCount(DphmmUnit.RELEASES, 1234)).isEqualTo("1,234");
   }
 }

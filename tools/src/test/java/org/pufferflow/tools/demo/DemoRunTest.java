@@ -39,7 +39,7 @@ class DemoRunTest {
         for (DemoPipeline p : pipelines) {
           var k = p.config().kafka();
           assertThat(names).contains(k.inputTopic());
-          for (OutputKind kind : OutputKind.values()) {
+          for (OutputKind kind : OutputKind.all()) {
             String topic = kind.topic(k);
             assertThat(names).contains(topic);
             ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);

@@ -136,7 +136,7 @@ public final class FileOutputs {
     List<Path> tmps = new ArrayList<>();
     try {
       Files.createDirectories(Path.of(out.dir()));
-      for (OutputKind kind : new TreeSet<>(kinds)) {
+      for (OutputKind kind : kinds.stream().sorted(OutputKind.ORDER).toList()) {
         Path target = fileOf(out, kind);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         Path runs = Path.of(out.dir()).resolve(PARTS).resolve(RUNS).resolve(kind.fileStem());

@@ -54,13 +54,7 @@ final class OutputOrder {
    * the record has them. {@code LedgerEvent} has no tick-like field; {@code FleetHistogram} no subject.
    */
   static List<String> keyFields(OutputKind kind) {
-    return switch (kind) {
-      case DPHMM_RELEASES, REDACTED_RECORDS -> List.of("subjectId", "tick");
-      case WINDOW_HISTOGRAMS -> List.of("subjectId", "windowStartTick", "windowEndTick");
-      case FLEET_HISTOGRAMS -> List.of("windowStartTick", "windowEndTick");
-      case LEDGER_EVENTS -> List.of("subjectId");
-      case REJECTED -> List.of("sourceTopic", "sourcePartition", "sourceOffset");
-    };
+    return kind.keyFields();
   }
 
   /** The order of {@code kind}, its key fields checked against the record schema. */

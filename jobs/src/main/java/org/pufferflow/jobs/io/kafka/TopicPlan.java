@@ -33,7 +33,7 @@ public record TopicPlan(Map<String, String> topics, Map<String, Class<? extends 
     if (config.input().kafka()) {
       topics.put("kafka.inputTopic", kafka.inputTopic());
       types.put("kafka.inputTopic", Observation.class);
-      if (config.redaction() != null) {
+      if (config.readsOptOuts()) {
         topics.put("kafka.optOutTopic", kafka.optOutTopic());
         types.put("kafka.optOutTopic", OptOut.class);
       }

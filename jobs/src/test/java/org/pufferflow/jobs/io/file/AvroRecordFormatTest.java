@@ -14,6 +14,7 @@ import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
 
 /** {@link AvroRecordFormat}: a container file with no codec, no metadata but the schema, the schema's sync marker. */
 class AvroRecordFormatTest {
@@ -29,7 +30,7 @@ class AvroRecordFormatTest {
   @Test
   void aFileHasOnlyTheSchemaAndTheDerivedSyncMarker() throws IOException {
     DphmmRelease r = OutputOrderTest.release("m", 3, 0);
-    RecordFormat format = RecordFormat.of(OutputConfig.Format.AVRO, OutputKind.DPHMM_RELEASES);
+    RecordFormat format = RecordFormat.of(OutputConfig.Format.AVRO, DphmmUnit.RELEASES);
     ByteArrayOutputStream file = new ByteArrayOutputStream();
     try (RecordFormat.RecordWriter w = format.writer(file)) {
       w.accept(PartFiles.encoded(r, OutputConfig.Format.AVRO));

@@ -2,6 +2,7 @@ package org.pufferflow.jobs.io.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Set;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -28,6 +29,8 @@ import org.pufferflow.avro.RejectedObservation;
 import org.pufferflow.avro.WindowHistogram;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
 
 /**
  * docs/configuration.md, 'Output files': whatever parts the records come in, {@link FileOutputs#finish} writes them in
@@ -97,7 +100,7 @@ class CanonicalOutputProperties {
   @Property(tries = 150)
   void dphmmReleases(@ForAll("releases") List<DphmmRelease> records, @ForAll OutputConfig.Format format,
       @ForAll Random random) {
-    check(OutputKind.DPHMM_RELEASES, DphmmRelease.class, records, format, random,
+    check(DphmmUnit.RELEASES, DphmmRelease.class, records, format, random,
         Comparator.<DphmmRelease, CharSequence>comparing(DphmmRelease::getSubjectId, PartFiles::byCodePoints)
             .thenComparingLong(DphmmRelease::getTick));
   }
@@ -105,7 +108,7 @@ class CanonicalOutputProperties {
   @Property(tries = 100)
   void windowHistograms(@ForAll("windows") List<WindowHistogram> records, @ForAll OutputConfig.Format format,
       @ForAll Random random) {
-    check(OutputKind.WINDOW_HISTOGRAMS, WindowHistogram.class, records, format, random,
+    check(MqmUnit.HISTOGRAMS, WindowHistogram.class, records, format, random,
         Comparator.<WindowHistogram, CharSequence>comparing(WindowHistogram::getSubjectId, PartFiles::byCodePoints)
             .thenComparingLong(WindowHistogram::getWindowStartTick)
             .thenComparingLong(WindowHistogram::getWindowEndTick));
@@ -114,7 +117,7 @@ class CanonicalOutputProperties {
   @Property(tries = 100)
   void fleetHistograms(@ForAll("fleet") List<FleetHistogram> records, @ForAll OutputConfig.Format format,
       @ForAll Random random) {
-    check(OutputKind.FLEET_HISTOGRAMS, FleetHistogram.class, records, format, random,
+    check(MqmUnit.FLEET, FleetHistogram.class, records, format, random,
         Comparator.comparingLong(FleetHistogram::getWindowStartTick)
             .thenComparingLong(FleetHistogram::getWindowEndTick));
   }
@@ -157,7 +160,7 @@ class CanonicalOutputProperties {
       OutputConfig.Format format, Random random, ExternalSort.Limits limits) throws IOException {
     OutputConfig.Directory out = new OutputConfig.Directory(tmp.resolve(name).toString(), format);
     PartFiles.write(out, kind, records, random);
-    List<Path> files = FileOutputs.finish(out, EnumSet.of(kind), limits);
+    List<Path> files = FileOutputs.finish(out, Set.of(kind), limits);
     assertThat(tmp.resolve(name).resolve(FileOutputs.PARTS)).doesNotExist();
     return Files.readAllBytes(files.get(0));
   }

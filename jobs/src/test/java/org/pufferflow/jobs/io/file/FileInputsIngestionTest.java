@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Set;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ class FileInputsIngestionTest {
     valid.getSideOutput(Rejections.TAG)
         .sinkTo(FileOutputs.sink(out, OutputKind.REJECTED, RejectedObservation.class)).name("rejected");
     env.execute("file-ingestion-it");
-    FileOutputs.finish(out, EnumSet.of(OutputKind.REJECTED));
+    FileOutputs.finish(out, Set.of(OutputKind.REJECTED));
 
     ObjectMapper json = new ObjectMapper();
     Map<Long, String> reasons = new TreeMap<>();

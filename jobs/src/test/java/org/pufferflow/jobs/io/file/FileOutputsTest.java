@@ -2,6 +2,7 @@ package org.pufferflow.jobs.io.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Set;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,8 @@ import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.pipeline.JobTypes;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.operators.RawRecord;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /**
  * docs/configuration.md, 'File mode': file outputs on a MiniCluster at parallelism 2 with checkpointing; every record
@@ -110,7 +113,7 @@ class FileOutputsTest {
     DataStream<RawRecord> maybeFailing = raw.rebalance().map(new FailOnceAfterCheckpoint(failOnce))
         .returns(FileInputs.RAW_RECORD).name("fail once");
     maybeFailing.map(r -> release(r.offset), TypeInformation.of(DphmmRelease.class))
-        .sinkTo(FileOutputs.<DphmmRelease>sink(out, OutputKind.DPHMM_RELEASES)).name("releases").uid("releases");
+        .sinkTo(FileOutputs.<DphmmRelease>sink(out, DphmmUnit.RELEASES)).name("releases").uid("releases");
     maybeFailing.map(FileOutputsTest::rejected, TypeInformation.of(RejectedObservation.class))
         .sinkTo(FileOutputs.<RejectedObservation>sink(out, OutputKind.REJECTED)).name("rejected").uid("rejected");
     env.execute("file-outputs-it");
@@ -164,9 +167,9 @@ class FileOutputsTest {
     Files.createDirectories(dir.resolve("out"));
     Files.writeString(dir.resolve("out/dphmm-releases.jsonl"), "an older run's file\n");
     run(dir, out, false);
-    assertThat(FileOutputs.committedParts(out, OutputKind.DPHMM_RELEASES)).hasSizeGreaterThan(1);
+    assertThat(FileOutputs.committedParts(out, DphmmUnit.RELEASES)).hasSizeGreaterThan(1);
     List<Path> files = FileOutputs.finish(out,
-        EnumSet.of(OutputKind.DPHMM_RELEASES, OutputKind.REJECTED, OutputKind.LEDGER_EVENTS));
+        Set.of(DphmmUnit.RELEASES, OutputKind.REJECTED, OutputKind.LEDGER_EVENTS));
     assertThat(files).extracting(p -> p.getFileName().toString())
         .containsExactly("dphmm-releases.jsonl", "ledger-events.jsonl", "rejected.jsonl");
     checkJsonl(out);
@@ -190,7 +193,7 @@ class FileOutputsTest {
   }
 
   private static void checkJsonl(OutputConfig.Directory out) throws IOException {
-    assertThat(Files.readAllLines(FileOutputs.fileOf(out, OutputKind.DPHMM_RELEASES), StandardCharsets.UTF_8))
+    assertThat(Files.readAllLines(FileOutputs.fileOf(out, DphmmUnit.RELEASES), StandardCharsets.UTF_8))
         .containsExactlyElementsOf(canonical(releases(), JsonLines::toJson));
     List<String> rejected = Files.readAllLines(FileOutputs.fileOf(out, OutputKind.REJECTED), StandardCharsets.UTF_8);
     assertThat(rejected).hasSize(RECORDS).doesNotHaveDuplicates();
@@ -207,8 +210,8 @@ class FileOutputsTest {
     run(dir, out, true);
     assertThat(FailOnceAfterCheckpoint.FAILED.get()).as("the injected failure happened").isTrue();
     assertThat(FailOnceAfterCheckpoint.SEEN.get()).as("records re-read after the restore").isGreaterThan(RECORDS);
-    FileOutputs.finish(out, EnumSet.of(OutputKind.DPHMM_RELEASES, OutputKind.REJECTED, OutputKind.REDACTED_RECORDS));
-    List<DphmmRelease> releases = readAvro(FileOutputs.fileOf(out, OutputKind.DPHMM_RELEASES), DphmmRelease.class);
+    FileOutputs.finish(out, Set.of(DphmmUnit.RELEASES, OutputKind.REJECTED, RedactionUnit.RECORDS));
+    List<DphmmRelease> releases = readAvro(FileOutputs.fileOf(out, DphmmUnit.RELEASES), DphmmRelease.class);
     assertThat(releases).hasSize(RECORDS);
     assertThat(releases.stream().map(JsonLines::toJson).toList())
         .containsExactlyElementsOf(canonical(releases(), JsonLines::toJson));
@@ -216,7 +219,7 @@ class FileOutputsTest {
         readAvro(FileOutputs.fileOf(out, OutputKind.REJECTED), RejectedObservation.class);
     assertThat(rejected.stream().map(RejectedObservation::getSourceOffset).toList())
         .isEqualTo(LongStream.rangeClosed(1, RECORDS).boxed().toList());
-    assertThat(readAvro(FileOutputs.fileOf(out, OutputKind.REDACTED_RECORDS), RedactedRecord.class)).isEmpty();
+    assertThat(readAvro(FileOutputs.fileOf(out, RedactionUnit.RECORDS), RedactedRecord.class)).isEmpty();
   }
 
   @Test
@@ -226,7 +229,7 @@ class FileOutputsTest {
     run(dir, out, true);
     assertThat(FailOnceAfterCheckpoint.FAILED.get()).as("the injected failure happened").isTrue();
     assertThat(FailOnceAfterCheckpoint.SEEN.get()).as("records re-read after the restore").isGreaterThan(RECORDS);
-    FileOutputs.finish(out, EnumSet.of(OutputKind.DPHMM_RELEASES, OutputKind.REJECTED));
+    FileOutputs.finish(out, Set.of(DphmmUnit.RELEASES, OutputKind.REJECTED));
     checkJsonl(out);
   }
 
@@ -249,7 +252,7 @@ class FileOutputsTest {
     Files.writeString(parts.resolve("redacted-records-a-0-1.jsonl"), redacted("b", 0) + redacted("a", 9));
     Files.writeString(parts.resolve(".redacted-records-c-0-2.jsonl.inprogress.1234"), redacted("a", 0));
     Files.writeString(parts.resolve("notes.txt"), "x\n");
-    FileOutputs.finish(out, EnumSet.of(OutputKind.REDACTED_RECORDS));
+    FileOutputs.finish(out, Set.of(RedactionUnit.RECORDS));
     assertThat(dir.resolve("redacted-records.jsonl"))
         .hasContent(redacted("a", 9) + redacted("a", 9) + redacted("a", 10) + redacted("b", 0) + redacted("b", 1));
     assertThat(dir.resolve(".parts")).doesNotExist();

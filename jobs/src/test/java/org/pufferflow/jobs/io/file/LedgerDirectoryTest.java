@@ -6,6 +6,7 @@ import static org.pufferflow.jobs.io.file.LedgerFixtures.entry;
 import static org.pufferflow.jobs.io.file.LedgerFixtures.read;
 import static org.pufferflow.jobs.io.file.LedgerFixtures.run;
 
+import java.util.Set;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
@@ -25,6 +26,7 @@ import org.pufferflow.avro.RedactedRecord;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
 import org.pufferflow.jobs.io.file.LedgerFixtures.Crash;
+import org.pufferflow.jobs.mechanism.redaction.RedactionUnit;
 
 /** The file-mode ledger store ({@link LedgerDirectory}): reading, the commit protocol, crashes, lock, compaction. */
 class LedgerDirectoryTest {
@@ -245,7 +247,7 @@ class LedgerDirectoryTest {
     LedgerFixtures.writeParts(FileOutputs.ledgerPartsOf(out), List.of(entry("dphmm", "s1", 4)), 1);
     try (LedgerDirectory.Lock lock = LedgerDirectory.lock(ledger())) {
       lock.recover();
-      List<Path> files = FileOutputs.finish(out, EnumSet.of(OutputKind.REDACTED_RECORDS), lock);
+      List<Path> files = FileOutputs.finish(out, Set.of(RedactionUnit.RECORDS), lock);
       assertThat(files).containsExactly(out().resolve("redacted-records.jsonl"));
       assertThatThrownBy(() -> lock.commit(FileOutputs.ledgerPartsOf(out), List.of(), List.of(), () -> { }))
           .hasMessage("ledger.dir " + ledger() + ": this run has committed already");

@@ -12,6 +12,8 @@ import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.LedgerEvent;
 import org.pufferflow.jobs.config.OutputConfig;
 import org.pufferflow.jobs.io.OutputKind;
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
 
 /** {@link OutputOrder}: the key fields of every output, numbers numerically, strings by code point, bytes last. */
 class OutputOrderTest {
@@ -24,13 +26,13 @@ class OutputOrderTest {
 
   @Test
   void everyOutputHasItsKeyFieldsInItsSchema() {
-    for (OutputKind kind : OutputKind.values()) {
+    for (OutputKind kind : OutputKind.all()) {
       OutputOrder order = OutputOrder.of(kind); // checks names and types against the schema
       assertThat(order.fields()).isNotEmpty().isEqualTo(OutputOrder.keyFields(kind));
     }
-    assertThat(OutputOrder.keyFields(OutputKind.WINDOW_HISTOGRAMS))
+    assertThat(OutputOrder.keyFields(MqmUnit.HISTOGRAMS))
         .containsExactly("subjectId", "windowStartTick", "windowEndTick");
-    assertThat(OutputOrder.keyFields(OutputKind.FLEET_HISTOGRAMS)).containsExactly("windowStartTick", "windowEndTick");
+    assertThat(OutputOrder.keyFields(MqmUnit.FLEET)).containsExactly("windowStartTick", "windowEndTick");
     assertThat(OutputOrder.keyFields(OutputKind.REJECTED))
         .containsExactly("sourceTopic", "sourcePartition", "sourceOffset");
   }
@@ -64,7 +66,7 @@ class OutputOrderTest {
   }
 
   private static OutputOrder.Keyed keyed(SpecificRecordBase r, OutputConfig.Format format) throws IOException {
-    return RecordFormat.of(format, OutputKind.DPHMM_RELEASES).keyed(PartFiles.encoded(r, format));
+    return RecordFormat.of(format, DphmmUnit.RELEASES).keyed(PartFiles.encoded(r, format));
   }
 
   private static List<DphmmRelease> sorted(List<DphmmRelease> records, OutputConfig.Format format)
