@@ -119,8 +119,10 @@ public final class ConfigLoader {
     JobConfig config = new JobConfig(kafka, time, model, discretizer, mechanisms, noise, input, output, ledgerDir,
         execution, IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
-      throw new ConfigException("noise", "missing required section (" + String.join(", ", Mechanisms.sections())
-          + " need a noise key)");
+      List<String> enabled = mechanisms.stream().map(Configured::section).toList();
+      throw new ConfigException("noise", "missing required section (" + (enabled.size() == 1 ? enabled.get(0)
+          + " needs" : String.join(", ", enabled.subList(0, enabled.size() - 1)) + " and "
+          + enabled.get(enabled.size() - 1) + " need") + " a noise key)");
     }
     IoSections.checkLedger(config);
     if (input instanceof InputConfig.File f && f.optOutsPath() != null && !config.readsOptOuts()) {

@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.config;
 
+import org.apache.flink.annotation.Internal;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.accounting.LedgerPolicy;
@@ -16,6 +17,7 @@ import org.pufferflow.policy.StateQuery;
  * naming its path (mapped by the failing parameter, {@link MechanismErrors}). Spellings are the mechanism's own
  * ({@link RepairMode#configName()}, {@link DphmmNoise#configName()}).
  */
+@Internal
 public final class DphmmSection {
 
   /** Repair modes a release job may use ({@link RepairMode#NONE} is for analysis only). */

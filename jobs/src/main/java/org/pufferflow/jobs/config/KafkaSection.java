@@ -30,7 +30,10 @@ final class KafkaSection {
     String input = topic(k, "inputTopic", "observations", seen);
     Map<String, String> outputTopics = new LinkedHashMap<>();
     for (OutputKind o : outputs) {
-      outputTopics.put(o.topicName(), topic(k, o.topicName(), o.defaultTopic(), seen));
+      String topic = topic(k, o.topicName(), o.defaultTopic(), seen);
+      if (k.has(o.topicName())) {
+        outputTopics.put(o.topicName(), topic); // only what the section names: the others keep their default
+      }
     }
     String optOuts = topic(k, "optOutTopic", "opt-outs", seen);
     String store = topic(k, "ledgerStoreTopic", "privacy-ledger", seen);

@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.config;
 
+import org.apache.flink.annotation.Internal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  * approximate modes; these are reported with the configuration's wording first, then the MQM builders (calibration
  * and the sliding-window design rule) check everything else, mapped to a path by the failing parameter.
  */
+@Internal
 public final class MqmSection {
 
   /** Where an MQM builder's parameter (by its name in the builders) lives in the configuration. */

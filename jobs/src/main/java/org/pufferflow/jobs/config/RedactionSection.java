@@ -1,5 +1,6 @@
 package org.pufferflow.jobs.config;
 
+import org.apache.flink.annotation.Internal;
 import java.util.List;
 import java.util.Map;
 import org.pufferflow.chain.TransitionMatrix;
@@ -14,6 +15,7 @@ import org.pufferflow.mechanism.redaction.SplitRule;
  * {@link #CHAIN_TOLERANCE}: the redaction is calibrated for (α, β), so a different model would make its guarantee
  * about another chain. The plan's own checks (hold-back, split) are mapped to the section's keys by parameter.
  */
+@Internal
 public final class RedactionSection {
 
   /** How far the model's entries may differ from the redaction chain's. */

@@ -42,6 +42,17 @@ public record Configured<D extends Serializable>(MechanismUnit<D> unit, D descri
     return unit.plan(description, context);
   }
 
+  /** Equal when of the same unit class with equal descriptions (a unit is stateless; a copy is the same unit). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Configured<?> c && c.unit.getClass() == unit.getClass() && c.description.equals(description);
+  }
+
+  @Override
+  public int hashCode() {
+    return unit.getClass().hashCode() * 31 + description.hashCode();
+  }
+
   @Override
   public String toString() {
     return "Configured[" + unit.section() + "]";

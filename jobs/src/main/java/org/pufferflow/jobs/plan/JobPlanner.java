@@ -72,10 +72,11 @@ public final class JobPlanner {
       }
     }
     if (states.size() > 1) {
-      warnings.add(String.join(", ", states) + ": " + (states.size() == 2 ? "both" : "all") + " publish the same"
-          + " subjects' states, and no theorem composes their releases under correlation (docs/index.md,"
-          + " 'Assumptions'), so no guarantee covers them together; run them on different subjects or keep one"
-          + " of the sections");
+      boolean two = states.size() == 2;
+      warnings.add(String.join(", ", states) + ": " + (two ? "both" : "all") + " publish the same subjects' states,"
+          + " and no theorem composes their releases under correlation (docs/index.md, 'Assumptions'), so "
+          + (two ? "neither guarantee covers the pair; run them on different subjects or keep one of the two sections"
+              : "no guarantee covers them together; run them on different subjects or keep one of the sections"));
     }
     return new JobPlan(plans, summary, warnings);
   }

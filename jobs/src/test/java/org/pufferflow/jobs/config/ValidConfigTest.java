@@ -1,5 +1,9 @@
 package org.pufferflow.jobs.config;
 
+import org.pufferflow.jobs.mechanism.mqm.MqmUnit;
+
+import org.pufferflow.jobs.mechanism.dphmm.DphmmUnit;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pufferflow.jobs.config.InvalidConfigTest.BASE_DIR;
@@ -46,10 +50,11 @@ class ValidConfigTest {
     JobConfig c = ConfigLoader.parse(MINIMAL, BASE_DIR);
     assertThat(c.kafka())
         .isEqualTo(
-            new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "opt-outs", java.util.Map.of(
-                "dphmmTopic", "dphmm-releases", "mqmTopic", "mqm-histograms", "fleetTopic", "fleet-histograms",
-                "redactedTopic", "redacted-records", "ledgerTopic", "ledger-events", "rejectedTopic",
-                "observations-rejected"), "privacy-ledger", "pufferflow", "pufferflow", false));
+            new KafkaConfig("broker-1:9092,broker-2:9092", "observations", "opt-outs", java.util.Map.of(),
+                "privacy-ledger", "pufferflow", "pufferflow", false));
+    assertThat(c.kafka().rejectedTopic()).isEqualTo("observations-rejected");
+    assertThat(c.kafka().topic(DphmmUnit.RELEASES)).isEqualTo("dphmm-releases");
+    assertThat(c.kafka().topic(MqmUnit.FLEET)).isEqualTo("fleet-histograms");
     assertThat(c.input()).isEqualTo(new InputConfig.KafkaTopic());
     assertThat(c.output()).isEqualTo(new OutputConfig.KafkaTopics());
     assertThat(c.execution()).isEqualTo(ExecutionConfig.UNSET);
