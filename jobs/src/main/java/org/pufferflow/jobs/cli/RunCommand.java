@@ -12,6 +12,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.pufferflow.operators.state.IncompatibleSavepointException;
 import org.pufferflow.jobs.config.ConfigException;
 import org.pufferflow.jobs.config.ConfigLoader;
 import org.pufferflow.jobs.config.ExecutionConfig;
@@ -274,6 +275,11 @@ public final class RunCommand implements Callable<Integer> {
             : "stopped: the job was cancelled; outputs up to the last completed checkpoint are committed");
         err.flush();
         return 130;
+      }
+      java.util.Optional<IncompatibleSavepointException> savepoint =
+          org.apache.flink.util.ExceptionUtils.findThrowable(e, IncompatibleSavepointException.class);
+      if (savepoint.isPresent()) {
+        throw new JobFailedException(CommandLines.oneLine(savepoint.get().getMessage()));
       }
       throw new JobFailedException("the job failed: " + JobFailedException.rootCause(e));
     } finally {

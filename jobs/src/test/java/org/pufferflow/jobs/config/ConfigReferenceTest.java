@@ -57,7 +57,11 @@ class ConfigReferenceTest {
   }
 
   private static void check(List<String> page, String heading, String section, int table) throws Exception {
-    assertThat(accepted(section)).as(section).isEqualTo(documented(page, heading, table));
+    Set<String> accepted = new LinkedHashSet<>(accepted(section));
+    if (section.equals("kafka")) { // the test-only mechanism's topic (FourthMechanismTest) is not the project's
+      accepted.remove("laplaceCountTopic");
+    }
+    assertThat(accepted).as(section).isEqualTo(documented(page, heading, table));
   }
 
   /** The keys of the first key table after {@code heading}, before the next heading. */

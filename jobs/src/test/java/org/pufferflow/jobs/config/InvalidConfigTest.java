@@ -82,7 +82,8 @@ class InvalidConfigTest {
             + " mechanism, budget", "dphmm.epsilom=1.0"),
         c("model.states[0]: YAML reads this label as the boolean false (on/off, yes/no and true/false are booleans"
             + " unquoted); quote it, e.g. \"on\"", "model.states=[false, true]"),
-        c("metrics: unknown key, expected one of kafka, input, output, ledger, flink, time, model, discretizer, dphmm, mqm, redaction, noise",
+        c("metrics: unknown key, expected one of kafka, input, output, ledger, flink, time, model, discretizer, "
+            + String.join(", ", org.pufferflow.jobs.mechanism.Mechanisms.sections()) + ", noise",
             "metrics={\"enabled\":true}"),
         c("time.tickMillis: expected an integer, got \"soon\"", "time.tickMillis=\"soon\""),
         c("dphmm.epsilon: expected a number, got a list", "dphmm.epsilon=[1]"),
