@@ -16,8 +16,9 @@ import org.pufferflow.operators.NoiseKeyUnavailableException;
  *
  * <p>Sections are read in document order (input, output, flink, kafka, time, model, discretizer, dphmm, mqm,
  * redaction, noise; {@code kafka} is required unless both input and output are files); within a
- * section, unknown keys are reported first, then the keys in the order the reference lists them, then what the
- * mechanism's builder refuses: each enabled mechanism is built once from its spec
+ * section, unknown keys are reported first, then the keys' types and shape in the order the reference lists them,
+ * then what the mechanism's builder refuses (every range and consistency rule of its values, judged there once):
+ * each enabled mechanism is built once from its spec
  * ({@link DphmmConfig}, {@link MqmWindowPlan}, {@link RedactionPlan}), so every precondition of a mechanism is an error at
  * load time, at the path of the offending key. The first problem found is reported.
  *
@@ -99,18 +100,17 @@ public final class ConfigLoader {
                 ? grid.discretizer().cellCentres()
                 : ModelSection.indexQuery(parsed.states().size()));
     ConfigNode d = root.optional("dphmm");
-    WithBudget<DphmmConfig> dphmm = d == null ? null : DphmmSection.read(d, model);
+    DphmmConfig dphmm = d == null ? null : DphmmSection.read(d, model);
     ConfigNode q = root.optional("mqm");
-    WithBudget<MqmWindowPlan> mqm = q == null ? null : MqmSection.read(q, model);
+    MqmWindowPlan mqm = q == null ? null : MqmSection.read(q, model);
     ConfigNode r = root.optional("redaction");
     RedactionPlan redaction = r == null ? null : RedactionSection.read(r, model);
     ConfigNode n = root.optional("noise");
     NoiseKeySource noise = n == null ? null : NoiseSection.read(n, baseDir);
     JobConfig config = new JobConfig(kafka, time, model, discretizer,
-        dphmm == null ? null : dphmm.spec(), dphmm == null ? null : dphmm.budget(),
-        mqm == null ? null : mqm.spec(), mqm == null ? null : mqm.budget(),
-        q != null && q.optional("fleet") != null && q.optional("fleet").asBoolean(), redaction, noise,
-        input, output, ledgerDir, execution, IngestObjects.of(time, model, discretizer));
+        dphmm, dphmm == null ? null : dphmm.budget(), mqm, mqm == null ? null : mqm.budget(),
+        mqm != null && mqm.fleet(), redaction, noise, input, output, ledgerDir, execution,
+        IngestObjects.of(time, model, discretizer));
     if (noise == null && config.anyMechanism()) {
       throw new ConfigException("noise", "missing required section (dphmm, mqm and redaction need a noise key)");
     }

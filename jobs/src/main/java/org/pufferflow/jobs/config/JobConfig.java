@@ -1,6 +1,7 @@
 package org.pufferflow.jobs.config;
 
 import java.io.Serializable;
+import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.mechanism.dphmm.DphmmConfig;
@@ -20,11 +21,14 @@ import org.pufferflow.operators.NoiseKeySource;
  * @param time tick length, epoch and allowed lateness
  * @param model state labels, transition matrix, initial distribution and query matrix
  * @param discretizer how an observation becomes a state index
- * @param dphmm per-tick DPHMM release; {@code null} = disabled
- * @param dphmmBudget the DPHMM per-subject budget; {@code null} exactly when {@code dphmm} is
- * @param mqm windowed MQM histograms (the calibrated plan, with its output); {@code null} = disabled
- * @param mqmBudget the MQM per-subject budget; {@code null} exactly when {@code mqm} is
- * @param mqmFleet whether the fleet histogram (the sum of the subjects' noisy window histograms) is published
+ * @param dphmm per-tick DPHMM release, with its per-subject budget; {@code null} = disabled
+ * @param dphmmBudget {@code dphmm.budget()} (the description carries it; kept here until JobConfig is redesigned);
+ *     {@code null} exactly when {@code dphmm} is
+ * @param mqm windowed MQM histograms (the calibrated plan, with its output, fleet flag and budget); {@code null} =
+ *     disabled
+ * @param mqmBudget {@code mqm.budget()}; {@code null} exactly when {@code mqm} is
+ * @param mqmFleet {@code mqm.fleet()}: whether the fleet histogram (the sum of the subjects' noisy window
+ *     histograms) is published
  * @param redaction correlation-aware redaction; {@code null} = disabled
  * @param noise where the secret noise key comes from; {@code null} only when no mechanism is enabled
  * @param input where observations (and opt-outs) come from: the Kafka input topic or a file
@@ -55,6 +59,14 @@ public record JobConfig(
     ExecutionConfig execution,
     IngestObjects ingest)
     implements Serializable {
+
+  /** The budgets and the fleet flag are the descriptions' own: a JobConfig cannot carry others. */
+  public JobConfig {
+    if (!Objects.equals(dphmmBudget, dphmm == null ? null : dphmm.budget())
+        || !Objects.equals(mqmBudget, mqm == null ? null : mqm.budget()) || mqmFleet != (mqm != null && mqm.fleet())) {
+      throw new IllegalArgumentException("JobConfig: dphmmBudget, mqmBudget and mqmFleet must be the descriptions'");
+    }
+  }
 
   /** True when at least one privacy mechanism (DPHMM, MQM, redaction) is enabled. */
   public boolean anyMechanism() {

@@ -7,7 +7,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.avro.DphmmRelease;
 import org.pufferflow.avro.FleetHistogram;
 import org.pufferflow.avro.LedgerEntry;
@@ -113,10 +112,10 @@ public record MechanismStreams(
     DataStream<WindowHistogram> mqm = null;
     DataStream<RedactedRecord> redaction = null;
     if (config.dphmm() != null) {
-      dphmm = g.addDurable(dphmm(observations, config.dphmm(), config.dphmmBudget(), config.noise(), store, id));
+      dphmm = g.addDurable(dphmm(observations, config.dphmm(), config.noise(), store, id));
     }
     if (config.mqm() != null) {
-      mqm = g.addDurable(mqm(observations, config.mqm(), config.mqmBudget(), config.noise(), config.model().states(),
+      mqm = g.addDurable(mqm(observations, config.mqm(), config.noise(), config.model().states(),
           config.ingest().clock(), store, id));
     }
     if (config.redaction() != null) {
@@ -130,25 +129,25 @@ public record MechanismStreams(
     return new MechanismStreams(dphmm, mqm, redaction, g.ledgerEvents, g.rejected, fleet, g.ledgerEntries);
   }
 
-  /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}). */
+  /** The DPHMM release operator alone (uid {@value #DPHMM_UID} after {@code idPrefix}), charged to spec's budget. */
   public static SingleOutputStreamOperator<DphmmRelease> dphmm(KeyedStream<StateObservation, String> observations,
-      DphmmConfig spec, LedgerPolicy budget, NoiseKeySource key, LedgerStore store, String idPrefix) {
+      DphmmConfig spec, NoiseKeySource key, LedgerStore store, String idPrefix) {
     String id = prefix(idPrefix);
     return observations.transform(id + "DPHMM release", DPHMM_TYPE,
-        new DurableProcessOperator<>(new DphmmReleaseFunction(spec, budget, key, store))).uid(id + DPHMM_UID);
+        new DurableProcessOperator<>(new DphmmReleaseFunction(spec, key, store))).uid(id + DPHMM_UID);
   }
 
   /**
-   * The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}).
+   * The MQM window operator alone (uid {@value #MQM_UID} after {@code idPrefix}), charged to spec's budget.
    *
    * @param clock the job's tick clock: the window start and end timestamps beside the ticks
    */
   public static SingleOutputStreamOperator<WindowHistogram> mqm(KeyedStream<StateObservation, String> observations,
-      MqmWindowPlan spec, LedgerPolicy budget, NoiseKeySource key, List<String> stateLabels, TickClock clock,
-      LedgerStore store, String idPrefix) {
+      MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels, TickClock clock, LedgerStore store,
+      String idPrefix) {
     String id = prefix(idPrefix);
     return observations.transform(id + "MQM windows", MQM_TYPE, new DurableProcessOperator<>(
-        new MqmWindowFunction(spec, budget, key, List.copyOf(stateLabels), clock, store))).uid(id + MQM_UID);
+        new MqmWindowFunction(spec, key, List.copyOf(stateLabels), clock, store))).uid(id + MQM_UID);
   }
 
   /**

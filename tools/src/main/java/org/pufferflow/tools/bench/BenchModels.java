@@ -34,8 +34,8 @@ import org.pufferflow.policy.StateQuery;
  *   <li>redaction: the binary chain α = 0.2, β = 0.3, the default mechanism, the smallest hold-back the plan
  *       accepts, no opt-outs (the common case: the per-record rule with no private tick near).</li>
  * </ul>
- * Budgets are large enough never to stop a release. The noise key is a fixed, public benchmark key written to a
- * temporary file: the input is synthetic, nothing private is protected by it.
+ * The descriptions carry the budget {@link #UNLIMITED}, large enough never to stop a release. The noise key is a
+ * fixed, public benchmark key written to a temporary file: the input is synthetic, nothing private is protected by it.
  */
 @Internal
 public final class BenchModels {
@@ -134,7 +134,7 @@ public final class BenchModels {
     StateQuery query = StateQuery.of("query", f, states);
     return DphmmConfig.builder().forRelease().transition(sparseLazyWalk(path))
         .initial(p0).query(query).policyGraph(PolicyGraph.utility(query, 1.5)).constraint(constraint).epsilon(EPSILON)
-        .build();
+        .budget(UNLIMITED).build();
   }
 
   /** The sticky uniform chain 0.5·I + 0.5/k. */
@@ -149,7 +149,7 @@ public final class BenchModels {
 
   public static MqmWindowPlan mqm(int states) {
     return MqmWindowPlan.builder().window(WINDOW).slide(SLIDE).epsilon(EPSILON)
-        .chains(java.util.Collections.singletonList(stickyUniform(states))).build();
+        .chains(java.util.Collections.singletonList(stickyUniform(states))).budget(UNLIMITED).build();
   }
 
   /** Labels "0", "1", … of the MQM histogram bins. */

@@ -251,9 +251,9 @@ public final class KeyedOperatorBench {
       out = keyed.process(new PassThroughFunction(), OBSERVATION).name("pass-through").uid("bench-pass-through");
     } else {
       out = switch (options.mechanism()) {
-        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states(), options.constraint()), BenchModels.UNLIMITED, key,
+        case DPHMM -> MechanismStreams.dphmm(keyed, BenchModels.dphmm(options.states(), options.constraint()), key,
             LedgerStore.NONE, "bench"); // the operator alone: no durable ledger
-        case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), BenchModels.UNLIMITED, key,
+        case MQM -> MechanismStreams.mqm(keyed, BenchModels.mqm(options.states()), key,
             BenchModels.labels(options.states()), new TickClock(1_000, 0), LedgerStore.NONE, "bench");
         case REDACTION -> MechanismStreams.redaction(keyed, null, OptOutPreload.NONE, BenchModels.redaction(), key,
             new TickClock(1_000, 0), BenchModels.labels(2), LedgerStore.NONE, "bench");
