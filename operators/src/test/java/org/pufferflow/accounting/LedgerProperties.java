@@ -51,8 +51,9 @@ class LedgerProperties {
       @ForAll @DoubleRange(min = 0.01, max = 10) double budget,
       @ForAll @DoubleRange(min = 0.01, max = 10) double periodBudget,
       @ForAll("periods") long periodTicks) {
+    double perPeriod = Math.min(periodBudget, budget); // a period budget is at most the total
     PrivacyLedger ledger = new PrivacyLedger(
-        LedgerPolicy.builder().totalBudget(budget).periodBudget(periodBudget, periodTicks).build());
+        LedgerPolicy.builder().totalBudget(budget).periodBudget(perPeriod, periodTicks).build());
     LedgerState state = new LedgerState();
     int exhaustedReports = 0;
     long lastPeriodReported = Long.MIN_VALUE;
@@ -80,7 +81,7 @@ class LedgerProperties {
         assertThat(period).isNotEqualTo(lastPeriodReported);
         lastPeriodReported = period;
       }
-      assertThat(state.getPeriodSpent()).isLessThanOrEqualTo(periodBudget);
+      assertThat(state.getPeriodSpent()).isLessThanOrEqualTo(perPeriod);
       assertThat(state.getSpent()).isLessThanOrEqualTo(budget);
     }
     assertThat(exhaustedReports).isLessThanOrEqualTo(1);

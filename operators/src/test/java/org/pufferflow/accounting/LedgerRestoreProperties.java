@@ -30,8 +30,8 @@ class LedgerRestoreProperties {
       @ForAll @IntRange(min = 1, max = 16) int newBudgetEighths,
       @ForAll @IntRange(min = 8, max = 64) int totalEighths,
       @ForAll @IntRange(min = 8, max = 64) int newTotalEighths) {
-    double oldBudget = oldBudgetEighths / 8.0;
-    double newBudget = newBudgetEighths / 8.0;
+    double oldBudget = Math.min(oldBudgetEighths, totalEighths) / 8.0; // a period budget is at most the total
+    double newBudget = Math.min(newBudgetEighths, newTotalEighths) / 8.0;
     long newTicks = (long) oldTicks * multiple;
     PrivacyLedger before = new PrivacyLedger(
         LedgerPolicy.builder().totalBudget(totalEighths / 8.0).periodBudget(oldBudget, oldTicks).build());

@@ -71,7 +71,7 @@ class DescriptionsTest {
     TransitionMatrix m = TransitionMatrices.of("transition", M3);
     StateQuery f = StateQuery.of("query", F3, 3);
     return DphmmConfig.builder().forRelease().transition(m).initial(new double[] {0.3, 0.5, 0.2}).query(f)
-        .policyGraph(kind.build(3, m, f, number, categories, edges)).epsilon(1.0);
+        .policyGraph(kind.build(3, m, f, number, categories, edges)).epsilon(1.0).budget(Budgets.total(10));
   }
 
   static DphmmConfig.Builder dphmm() {
@@ -185,7 +185,7 @@ class DescriptionsTest {
         "epsilon").hasMessageStartingWith("epsilon = -1.0");
     assertThatThrownBy(() -> MqmWindowPlan.builder().bounds(3, 0.2, 0.3).mode(MqmMode.EXACT).window(5).epsilon(1)
         .build()).isInstanceOf(IllegalArgumentException.class);
-    assertRefused(() -> MqmWindowPlan.builder().bounds(1, 0.5, 0.3).window(5).epsilon(1).build(), "states k")
+    assertRefused(() -> MqmWindowPlan.builder().bounds(1, 0.5, 0.3).window(5).epsilon(1).build(), "states")
         .hasMessageStartingWith("states k = 1");
     assertRefused(() -> mqm().bounds(3, 0.2, 0.3), "theta").hasMessageStartingWith("theta: given twice");
     assertRefused(() -> mqm().window(13), "window").hasMessageContaining("conflicts with the value set earlier");

@@ -56,12 +56,15 @@ final class DphmmOperatorFixtures {
         .build();
   }
 
-  /** A release configuration of (M, p0, F) with the utility policy graph of {@code radius}. */
+  /**
+   * A release configuration of (M, p0, F) with the utility policy graph of {@code radius}, charged to a budget no
+   * test exhausts (a test of the ledger gives its own, {@link DphmmConfig#withBudget}).
+   */
   static DphmmConfig.Builder utilityRelease(double[][] m, double[] p0, double[][] f, double radius) {
     TransitionMatrix transition = TransitionMatrices.of("transition", m);
     StateQuery query = StateQuery.of("query", f, transition.size());
     return DphmmConfig.builder().forRelease().transition(transition).initial(p0).query(query)
-        .policyGraph(PolicyGraph.utility(query, radius));
+        .policyGraph(PolicyGraph.utility(query, radius)).budget(Budgets.total(1e12));
   }
 
   static KeyedOneInputStreamOperatorTestHarness<String, StateObservation, DphmmRelease> harness(

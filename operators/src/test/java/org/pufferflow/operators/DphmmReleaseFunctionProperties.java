@@ -85,8 +85,8 @@ class DphmmReleaseFunctionProperties {
   private static LedgerPolicy budget(long seed) {
     Random r = new Random(~seed);
     double total = 0.5 + r.nextInt(12) * 0.4;
-    return r.nextBoolean() ? Budgets.total(total) : Budgets.withPeriod(total, 0.4 + r.nextInt(4) * 0.4,
-        5 + r.nextInt(30));
+    double perPeriod = Math.min(total, 0.4 + r.nextInt(4) * 0.4); // a period budget is at most the total
+    return r.nextBoolean() ? Budgets.total(total) : Budgets.withPeriod(total, perPeriod, 5 + r.nextInt(30));
   }
 
   /** The releaser and the ledger driven by hand, per subject, over the records in order. */

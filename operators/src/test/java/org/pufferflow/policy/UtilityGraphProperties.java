@@ -12,7 +12,7 @@ class UtilityGraphProperties {
 
   @Property(tries = 200)
   void sameEdgesAsTestingEveryPair(@ForAll @IntRange(min = 1, max = 80) int n,
-      @ForAll @IntRange(min = 1, max = 3) int d, @ForAll @IntRange(min = 0, max = 40) int radiusTenths,
+      @ForAll @IntRange(min = 1, max = 3) int d, @ForAll @IntRange(min = 1, max = 40) int radiusTenths,
       @ForAll long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     double[][] rows = new double[n][d];

@@ -1,16 +1,19 @@
 package org.pufferflow.jobs.config;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.pufferflow.common.InvalidParameterException;
 
 /**
  * Builds a mechanism's description at load time and turns its precondition failure — an
- * {@link InvalidParameterException}, the mechanism being the source of truth for its preconditions — into a
+ * {@link InvalidParameterException}, the mechanism being the one judge of its preconditions — into a
  * {@link ConfigException} at the YAML path of the offending parameter, keeping the mechanism's own message as the
  * reason: {@code dphmm.epsilon: epsilon = 0.0: must be finite and > 0}. The path is found by the exception's
- * {@link InvalidParameterException#parameter()} field alone (never by its message); a parameter with no path here,
- * or a failure that names no parameter, is reported at the section ({@code mqm: ...}).
+ * {@link InvalidParameterException#parameter()} id alone (never by its message): the sections key their maps by
+ * the ids the builders own ({@code DphmmParameters.EPSILON}, {@code PolicyGraphParameters.RADIUS}, ...), so a
+ * reworded message cannot move an error. A parameter with no path here, or a failure that names no parameter, is
+ * reported at the section ({@code mqm: ...}).
  */
 final class MechanismErrors {
 
@@ -27,11 +30,19 @@ final class MechanismErrors {
     }
   }
 
-  /** Runs {@code check}, reported as {@link #build}. */
-  static void check(String section, Map<String, String> paths, Runnable check) {
-    build(section, paths, () -> {
-      check.run();
-      return null;
-    });
+  /**
+   * A path map from (id, path) entries of several builders: two builders may own the same id string for the same
+   * thing (the query, the transition matrix), which must then have the same path; a conflict is a bug here.
+   */
+  @SafeVarargs
+  static Map<String, String> paths(Map.Entry<String, String>... entries) {
+    Map<String, String> paths = new HashMap<>();
+    for (Map.Entry<String, String> e : entries) {
+      String before = paths.putIfAbsent(e.getKey(), e.getValue());
+      if (before != null && !before.equals(e.getValue())) {
+        throw new IllegalStateException("parameter " + e.getKey() + " mapped to " + before + " and " + e.getValue());
+      }
+    }
+    return Map.copyOf(paths);
   }
 }

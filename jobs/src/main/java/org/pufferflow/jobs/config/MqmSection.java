@@ -5,71 +5,73 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.pufferflow.accounting.LedgerPolicy;
 import org.pufferflow.chain.TransitionMatrix;
 import org.pufferflow.mechanism.mqm.KnownChains;
 import org.pufferflow.mechanism.mqm.MqmMode;
 import org.pufferflow.mechanism.mqm.MqmOutput;
+import org.pufferflow.mechanism.mqm.MqmParameters;
 import org.pufferflow.mechanism.mqm.MqmWindowPlan;
 
 /**
- * Reads the {@code mqm} section into an {@link MqmWindowPlan} (docs/mqm.md), built — and calibrated — once at load
- * time by {@link MqmWindowPlan.Builder}; the job ships that plan to its functions. Every known chain of Θ — the
- * model's, or each of {@code theta.chains} — must be ergodic; bounds ({@code piMin}, {@code gap}) allow only the
- * approximate modes; these are reported with the configuration's wording first, then the MQM builders (calibration
- * and the sliding-window design rule) check everything else, mapped to a path by the failing parameter.
+ * Reads the {@code mqm} section into an {@link MqmWindowPlan} (docs/mqm.md) that carries its budget and fleet flag,
+ * built — and calibrated — once at load time by {@link MqmWindowPlan.Builder}; the job ships that plan to its
+ * functions. This class reads keys, types, choices and the YAML shape ({@code theta} is model, chains or bounds,
+ * not both); the builder judges every rule of the values (window ≥ 1, slide in [1, window], ε, piMin in (0, 1/k],
+ * gap in (0, 1], exact modes only with known chains, the fleet rule, the budget), reported at the path of the
+ * parameter it names ({@link #PATHS}, keyed by {@link MqmParameters}).
+ *
+ * <p>What stays here, checked first: every known chain of Θ (the model's or each of {@code theta.chains}) is
+ * ergodic, and approx-reversible has reversible chains, with messages that name states by their labels
+ * ({@link ChainChecks}). The math side refuses non-irreducible chains and non-reversible ones for approx-reversible
+ * too, in index terms (docs/mqm.md); aperiodicity under the exact modes is a rule of the configuration alone.
  */
 @Internal
 public final class MqmSection {
 
-  /** Where an MQM builder's parameter (by its name in the builders) lives in the configuration. */
-  private static final Map<String, String> PATHS = Map.ofEntries(
-      Map.entry("window", "mqm.window"),
-      Map.entry("slide", "mqm.slide"),
-      Map.entry("epsilon", "mqm.epsilon"),
-      Map.entry("mode", "mqm.mode"),
-      Map.entry("pi-min", "mqm.theta.piMin"),
-      Map.entry("piMin", "mqm.theta.piMin"),
-      Map.entry("gap", "mqm.theta.gap"),
-      Map.entry("chains", "mqm.theta.chains"),
-      Map.entry("fleet", "mqm.fleet"),
-      Map.entry("states k", "mqm.theta"));
+  /**
+   * Where each {@link MqmParameters} id lives in the configuration ({@code mqm}: no key of its own). A refusal of one
+   * chain ({@link MqmParameters#CHAIN}) is reported at that chain when Θ has one ({@link #read}).
+   */
+  static final Map<String, String> PATHS = MechanismErrors.paths(
+      Map.entry(MqmParameters.WINDOW, "mqm.window"),
+      Map.entry(MqmParameters.SLIDE, "mqm.slide"),
+      Map.entry(MqmParameters.EPSILON, "mqm.epsilon"),
+      Map.entry(MqmParameters.MODE, "mqm.mode"),
+      Map.entry(MqmParameters.THETA, "mqm.theta"),
+      Map.entry(MqmParameters.CHAINS, "mqm.theta.chains"),
+      Map.entry(MqmParameters.CHAIN, "mqm.theta.chains"),
+      Map.entry(MqmParameters.STATES, "mqm.theta"),
+      Map.entry(MqmParameters.PI_MIN, "mqm.theta.piMin"),
+      Map.entry(MqmParameters.GAP, "mqm.theta.gap"),
+      Map.entry(MqmParameters.OUTPUT, "mqm.output"),
+      Map.entry(MqmParameters.PARTIAL_WINDOWS, "mqm.partialWindows"),
+      Map.entry(MqmParameters.FLEET, "mqm.fleet"),
+      Map.entry(MqmParameters.SENSITIVITY, "mqm"),
+      Map.entry(MqmParameters.NOISE_SCALE, "mqm"),
+      Map.entry(MqmParameters.BUDGET, "mqm.budget"));
 
   private MqmSection() {}
 
   public static MqmWindowPlan read(ConfigNode q, ModelConfig model) {
     q.requireMapping(
         "window", "slide", "epsilon", "theta", "mode", "output", "partialWindows", "fleet", "budget");
-    int window = Checks.atLeast(q.required("window"), 1);
+    MqmWindowPlan.Builder b = MqmWindowPlan.builder().window(q.required("window").asInt());
     ConfigNode slideNode = q.optional("slide");
-    int slide = window;
     if (slideNode != null) {
-      slide = slideNode.asInt();
-      if (slide < 1 || slide > window) {
-        throw slideNode.error("must be in [1, window] = [1, " + window + "], got " + slide);
-      }
+      b.slide(slideNode.asInt());
     }
-    double epsilon = Checks.positive(q.required("epsilon"));
-    MqmWindowPlan.Builder b = MqmWindowPlan.builder().window(window).slide(slide).epsilon(epsilon);
+    b.epsilon(q.required("epsilon").asDouble());
     ConfigNode thetaNode = q.optional("theta");
     List<TransitionMatrix> chains = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    if (thetaNode == null) {
-      modelTheta(model, chains, names);
-    } else {
-      theta(thetaNode, model, b, chains, names);
-    }
-    boolean known = !chains.isEmpty();
+    // known chains (the model's or theta.chains), not bounds
+    boolean known = thetaNode == null ? modelTheta(model, chains, names) : theta(thetaNode, model, b, chains, names);
     ConfigNode modeNode = q.optional("mode");
     if (modeNode == null && known) {
       b.mode(MqmMode.EXACT_ANY_INITIAL); // the documented default for known chains, whatever their size
     }
     if (modeNode != null) {
       MqmMode mode = modeNode.asChoice(List.of(MqmMode.values()), MqmMode::configName);
-      if (mode.isExact() && !known) {
-        throw modeNode.error(
-            mode.configName() + " needs known chains (theta: model or chains), not bounds piMin/gap");
-      }
       if (mode == MqmMode.APPROX_REVERSIBLE) {
         checkReversible(modeNode, chains, names, model);
       }
@@ -82,12 +84,9 @@ public final class MqmSection {
     boolean partial = partialNode != null && partialNode.asBoolean();
     ConfigNode fleetNode = q.optional("fleet");
     boolean fleet = fleetNode != null && fleetNode.asBoolean();
-    MechanismErrors.check("mqm", PATHS, () -> MqmWindowPlan.checkFleet(fleet, partial, output));
-    b.output(output).partialWindows(partial).fleet(fleet);
-    LedgerPolicy budget = BudgetSection.read(q.required("budget"));
+    b.output(output).partialWindows(partial).fleet(fleet).budget(BudgetSection.read(q.required("budget")));
     Map<String, String> paths = new HashMap<>(PATHS); // a certified (large) chain's refusal, at that chain
-    paths.put("chain", names.size() == 1 ? names.get(0) : "mqm.theta.chains");
-    b.budget(budget);
+    paths.put(MqmParameters.CHAIN, names.size() == 1 ? names.get(0) : "mqm.theta.chains");
     return MechanismErrors.build("mqm", paths, () -> {
       if (known) {
         b.chainClass(KnownChains.of(chains));
@@ -108,24 +107,26 @@ public final class MqmSection {
     }
   }
 
-  private static void modelTheta(ModelConfig model, List<TransitionMatrix> chains, List<String> names) {
+  /** Θ = the model's chain, which must be ergodic; true (known chains). */
+  private static boolean modelTheta(ModelConfig model, List<TransitionMatrix> chains, List<String> names) {
     String problem = ChainChecks.ergodicityProblem(model.transition(), model.states());
     if (problem != null) {
       throw new ConfigException("model.transition", problem + "; mqm needs an ergodic chain");
     }
     chains.add(model.transition());
     names.add("model.transition");
+    return true;
   }
 
-  private static void theta(ConfigNode t, ModelConfig model, MqmWindowPlan.Builder b, List<TransitionMatrix> chains,
-      List<String> names) {
+  /** Reads {@code theta}: true for known chains (added to {@code chains}), false for bounds (given to {@code b}). */
+  private static boolean theta(ConfigNode t, ModelConfig model, MqmWindowPlan.Builder b,
+      List<TransitionMatrix> chains, List<String> names) {
     if (t.isText()) {
       String s = t.asString();
       if (!s.equals("model")) {
         throw t.error("unknown value " + s + ", expected model, {chains: [...]} or {piMin: p, gap: g}");
       }
-      modelTheta(model, chains, names);
-      return;
+      return modelTheta(model, chains, names);
     }
     t.requireMapping("chains", "piMin", "gap");
     boolean hasChains = t.has("chains");
@@ -135,17 +136,10 @@ public final class MqmSection {
     }
     int n = model.numStates();
     if (bounds) {
-      double piMin = Checks.openClosed(t.required("piMin"), 0, 1.0 / n);
-      double gap = Checks.openClosed(t.required("gap"), 0, 1);
-      b.bounds(n, piMin, gap);
-      return;
+      b.bounds(n, t.required("piMin").asDouble(), t.required("gap").asDouble()); // judged when the plan is built
+      return false;
     }
-    ConfigNode list = t.required("chains");
-    List<ConfigNode> items = list.asList();
-    if (items.isEmpty()) {
-      throw list.error("needs at least one chain");
-    }
-    for (ConfigNode item : items) {
+    for (ConfigNode item : t.required("chains").asList()) { // at least one: judged by KnownChains
       TransitionMatrix p = ChainChecks.readTransition(item, n);
       String problem = ChainChecks.ergodicityProblem(p, model.states());
       if (problem != null) {
@@ -154,5 +148,6 @@ public final class MqmSection {
       chains.add(p);
       names.add(item.path());
     }
+    return true;
   }
 }

@@ -10,8 +10,10 @@ import org.pufferflow.policy.StateQuery;
 
 /**
  * Reads {@code dphmm.policyGraph} against the model's states (docs/dphmm.md) into a {@link Parsed} kind and argument;
- * labels and state names are resolved here. The kinds and the factory each maps to have one home,
- * {@link PolicyGraphKind}; the graph itself is built and validated when the DPHMM configuration is built.
+ * labels and state names are resolved here (the YAML's shape: one label per state, an edge names two states of the
+ * model). The kinds and the factory each maps to have one home, {@link PolicyGraphKind}; the graph is built when the
+ * DPHMM configuration is built, and its factory judges the argument (the radius &gt; 0, θ in [0, 1), an edge's
+ * states in range and distinct).
  */
 final class PolicyGraphSection {
 
@@ -42,11 +44,11 @@ final class PolicyGraphSection {
         return new Parsed(kind, Double.NaN, categories(g.required("labels"), model.numStates()), null);
       case UTILITY:
         g.requireMapping("type", "radius");
-        return new Parsed(kind, Checks.positive(g.required("radius")), null, null);
+        return new Parsed(kind, g.required("radius").asDouble(), null, null);
       case TRANSITION:
         g.requireMapping("type", "theta");
         ConfigNode theta = g.optional("theta");
-        return new Parsed(kind, theta == null ? 0 : Checks.closedOpen(theta, 0, 1), null, null);
+        return new Parsed(kind, theta == null ? 0 : theta.asDouble(), null, null);
       default:
         g.requireMapping("type", "edges");
         return new Parsed(kind, Double.NaN, null, edges(g.required("edges"), model));
@@ -75,17 +77,15 @@ final class PolicyGraphSection {
       if (pair.size() != 2) {
         throw items.get(e).error("expected a pair [j, k], got " + pair.size() + " entries");
       }
-      int j = state(pair.get(0), model);
-      int k = state(pair.get(1), model);
-      if (j == k) {
-        throw items.get(e).error("joins state " + j + " (" + model.states().get(j) + ") to itself");
-      }
-      edges[e] = new int[] {j, k};
+      edges[e] = new int[] {state(pair.get(0), model), state(pair.get(1), model)}; // judged by PolicyGraph.edges
     }
     return edges;
   }
 
-  /** A state named by its 0-based index or by its label. */
+  /**
+   * A state named by its label (resolved here) or by its 0-based index (as written: {@link PolicyGraph#edges} judges
+   * the range, as it does self-loops).
+   */
   private static int state(ConfigNode node, ModelConfig model) {
     if (node.isText()) {
       String label = node.asString();
@@ -95,10 +95,6 @@ final class PolicyGraphSection {
       }
       return i;
     }
-    int i = node.asInt();
-    if (i < 0 || i >= model.numStates()) {
-      throw node.error("state index " + i + " out of range [0, " + model.numStates() + ")");
-    }
-    return i;
+    return node.asInt();
   }
 }

@@ -34,8 +34,8 @@ import org.pufferflow.policy.StateQuery;
  *   <li>redaction: the binary chain α = 0.2, β = 0.3, the default mechanism, the smallest hold-back the plan
  *       accepts, no opt-outs (the common case: the per-record rule with no private tick near).</li>
  * </ul>
- * Budgets are large enough never to stop a release. The noise key is a fixed, public benchmark key written to a
- * temporary file: the input is synthetic, nothing private is protected by it.
+ * The descriptions carry the budget {@link #UNLIMITED}, large enough never to stop a release. The noise key is a
+ * fixed, public benchmark key written to a temporary file: the input is synthetic, nothing private is protected by it.
  */
 @Internal
 public final class BenchModels {
