@@ -94,7 +94,7 @@ class ExactlyOnceRecoveryTest {
 
     Map<String, Map<String, List<String>>> a = PipelineRuns.committed(b, configA);
     Map<String, Map<String, List<String>>> r = PipelineRuns.committed(b, configB);
-    for (OutputKind k : OutputKind.all()) {
+    for (OutputKind k : OutputKind.of(configA)) {
       assertThat(r.get(k.fileStem())).as("committed %s of run B vs run A", k.fileStem())
           .isEqualTo(a.get(k.fileStem()));
       assertThat(a.get(k.fileStem())).as("committed %s", k.fileStem()).isNotEmpty();

@@ -138,7 +138,7 @@ final class PipelineRuns {
    */
   static Map<String, Map<String, List<String>>> committed(String bootstrap, JobConfig config) throws IOException {
     Map<String, Map<String, List<String>>> all = new TreeMap<>();
-    for (OutputKind k : OutputKind.all()) {
+    for (OutputKind k : OutputKind.of(config)) {
       Map<String, List<String>> bySubject = new TreeMap<>();
       for (CommittedRecords.Rec<?> r : CommittedRecords.read(bootstrap, k.topic(config.kafka()), k.recordClass())) {
         String subject = r.key() == null ? "" : new String(r.key(), StandardCharsets.UTF_8);
