@@ -2,14 +2,14 @@ package org.pufferflow.common;
 
 /**
  * A precondition failure of a public parameter, thrown by {@link PufferPreconditions} and
- * {@link ModelPreconditions}: it carries the parameter's name as a field, so a caller (the configuration loader)
+ * {@link ModelPreconditions}: it carries the parameter's id as a field, so a caller (the configuration loader)
  * maps the failure to where the parameter came from by {@link #parameter()}, never by the message text. The message
  * is the user-visible line ({@code "<name> = <value>: <reason>"}) and may be reworded freely.
  *
  * <p>{@link #parameter()} is the parameter's <em>id</em>: a constant owned by the builder or factory that checks
- * it ({@code PolicyGraph.RADIUS}, {@code LedgerPolicy.PERIOD_BUDGET}), stable, and separate from the label the
- * message shows ({@code "utility radius r"}), so a label can be reworded without moving the error. A check given
- * only a name uses that name as the id. A name may carry subscripts ({@code "edges[3]"},
+ * it ({@code PolicyGraphParameters.RADIUS}, {@code LedgerParameters.PERIOD_BUDGET}), stable, and separate from the
+ * label the message shows ({@code "utility radius r"}), so a label can be reworded without moving the error. A
+ * check given only a name uses that name as the id. A name may carry subscripts ({@code "edges[3]"},
  * {@code "transition[1][2]"}): the id is then the name before the first subscript and {@link #index()} the first
  * subscript (−1 when there is none).
  */

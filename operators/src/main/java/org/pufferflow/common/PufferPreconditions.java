@@ -4,11 +4,13 @@ package org.pufferflow.common;
  * Argument checks shared by every pufferflow math package, gathered in one place as Google's differential-privacy
  * library does with {@code DpPreconditions}.
  *
- * <p>Every check throws an {@link InvalidParameterException} that carries the parameter's name as a field
+ * <p>Every check throws an {@link InvalidParameterException} that carries the parameter's id as a field
  * ({@link InvalidParameterException#parameter()}) and a message that names the offending value and says why it is
  * rejected, so the message can be shown to a user as is (the CLI prints it and exits with code 2). Callers map an
  * error to where the parameter came from by that field, never by the message. Methods take the parameter's name as
- * first argument; messages read {@code "<name> = <value>: <reason>"}. The nameless {@code checkArgument} overloads
+ * first argument, which is also its id; the {@code (id, label, ...)} overloads and {@code checkArgument(id, ...)}
+ * keep a builder's id constant apart from the label the message shows. Messages read
+ * {@code "<name> = <value>: <reason>"}. The nameless {@code checkArgument} overloads
  * are for caller contracts on hot paths (no parameter to name); they throw a plain {@link IllegalArgumentException}.
  *
  * <p>Add a check here (or, for the model's matrices, distributions and chain bounds, in {@link ModelPreconditions})

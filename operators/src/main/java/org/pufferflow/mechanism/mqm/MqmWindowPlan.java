@@ -386,12 +386,13 @@ public final class MqmWindowPlan implements Serializable {
     }
   }
 
-  /** Checks the shipped schedule's shape (nothing is recalibrated). */
+  /** Checks the shipped schedule's shape and fleet rule (nothing is recalibrated; the budget checks itself). */
   @Serial
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     if (chainClass == null || mode == null || output == null || scale == null || window < 1 || slide < 1
-        || slide > window || scale.length != window + 1 || !(scale[window] > 0)) {
+        || slide > window || scale.length != window + 1 || !(scale[window] > 0)
+        || (fleet && partialWindows && output == MqmOutput.FREQUENCIES)) { // the fleet rule, as the builder's
       throw new InvalidObjectException("MqmWindowPlan: inconsistent serialized schedule");
     }
   }
