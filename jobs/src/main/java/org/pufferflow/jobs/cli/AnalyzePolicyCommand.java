@@ -104,10 +104,10 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
 
   private PolicyGraph parseGraph(StateQuery f) {
     int n = f.size();
-    String spec = graph.trim();
-    int colon = spec.indexOf(':');
-    String kind = colon < 0 ? spec : spec.substring(0, colon);
-    String arg = colon < 0 ? null : spec.substring(colon + 1);
+    String graphText = graph.trim();
+    int colon = graphText.indexOf(':');
+    String kind = colon < 0 ? graphText : graphText.substring(0, colon);
+    String arg = colon < 0 ? null : graphText.substring(colon + 1);
     PolicyGraphKind k = PolicyGraphKind.fromConfigName(kind);
     if (k == null) {
       throw new UsageException("--graph " + graph
