@@ -2,7 +2,7 @@ package org.pufferflow.mechanism.mqm;
 
 /**
  * The max-influence {@code e_θ(X_Q | X_i)} of a chain quilt {@code X_Q = {X_{i−a}, X_{i+b}}} on node X_i, for one
- * chain θ (docs/mqm.md, 'What is protected', docs/mqm.md, 'Modes', docs/mqm.md, 'Modes'), or an upper bound of it. Offsets are ≥ 1, or {@link #NONE} for an absent side
+ * chain θ (docs/mqm.md, 'What is protected', docs/mqm.md, 'Modes'), or an upper bound of it. Offsets are ≥ 1, or {@link #NONE} for an absent side
  * (Lemma 2.5). Nodes are 1-based positions counted from the start of the chain (the window or the stream).
  *
  * <p>Implementations are immutable and thread-safe. An unusable quilt (a zero transition probability in the exact

@@ -4,7 +4,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The σ_max search of the Markov Quilt Mechanism for one chain θ: {@code σ_max = max_i min_{X_Q ∈ S_{Q,i}}
- * card(X_N)/(ε − e(X_Q|X_i))} over the minimal quilts of Lemma 2.5 (003 Algorithm 1; docs/mqm.md, 'σ_max', docs/mqm.md, 'σ_max').
+ * card(X_N)/(ε − e(X_Q|X_i))} over the minimal quilts of Lemma 2.5 (003 Algorithm 1; docs/mqm.md, 'σ_max').
  *
  * <ul>
  *   <li>{@link #fullSearch}: every node, every one of its i·(T−i+1) quilts — the O(T³) reference.

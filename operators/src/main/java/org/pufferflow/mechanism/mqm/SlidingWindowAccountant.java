@@ -180,7 +180,7 @@ public final class SlidingWindowAccountant {
   }
 
   /**
-   * The conservative Theorem 3.7 reading (docs/mqm.md, 'Sliding windows', docs/mqm.md, 'Sliding windows' b): ε_w summed over the windows that touch the nearby
+   * The conservative Theorem 3.7 reading (docs/mqm.md, 'Sliding windows' b): ε_w summed over the windows that touch the nearby
    * set of the combined quilt of a secret — here every window uses the interior active quilt (a*, b*) of s*(ε_w) —
    * maximised over the S phases in steady state. Only meaningful for windows released at the calibration's scale.
    */

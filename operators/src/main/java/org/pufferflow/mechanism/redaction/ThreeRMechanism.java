@@ -3,7 +3,7 @@ package org.pufferflow.mechanism.redaction;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The 3R redaction mechanism of Maßny et al., Section IV (docs/redaction.md, 'Mechanisms'–3.6, docs/redaction.md, 'Mechanisms'): around the private record
+ * The 3R redaction mechanism of Maßny et al., Section IV (docs/redaction.md, 'Mechanisms'): around the private record
  * {@code p}, band L is always redacted, band M releases only the less informative value (0 when
  * {@code alpha <= beta}, else 1) and redacts it with probability {@code q_t}, band S is always released. Each side
  * gets its own budget ({@link BudgetSplit}); the {@code q_t} come from a {@link ThreeRDesign}.
