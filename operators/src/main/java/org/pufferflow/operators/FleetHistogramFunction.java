@@ -43,8 +43,8 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  * passes it, or by that watermark). A histogram that arrives after its window's record was emitted — its
  * observations came behind the watermark, e.g. from a partition that went quiet and came back — is never dropped:
  * it is published at once as a <em>correction</em> ({@code correction = true}, {@code subjects = 1}) and counted
- * ({@link OperatorMetrics}: metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a window's corrections to its
- * record gives the sum over all its histograms.
+ * ({@link OperatorMetrics}: metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a
+ * window's corrections to its record gives the sum over all its histograms.
  *
  * <p><b>Determinism.</b> The sums do not depend on the order histograms arrive in: bins are integer counts summed
  * exactly (frequencies are summed as counts and divided by W at the end), and the noise variance is summed per

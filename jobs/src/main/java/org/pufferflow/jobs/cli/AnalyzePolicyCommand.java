@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pufferflow analyze policy}: what a DPHMM policy graph protects under a constraint, before deploying it
- * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set E0, DoP after repair,
- * the added edges, the sensitivity hull and both sensitivities. Everything shown is public configuration.
+ * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set
+ * E0, DoP after repair, the added edges, the sensitivity hull and both sensitivities. Everything shown is public
+ * configuration.
  */
 @Internal
 @Command(
