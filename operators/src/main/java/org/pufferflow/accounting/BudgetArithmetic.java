@@ -1,7 +1,8 @@
 package org.pufferflow.accounting;
 
 /**
- * Directed rounding for privacy-loss arithmetic (docs/privacy-noise.md, 'The privacy ledger': every cost rounds toward more loss).
+ * Directed rounding for privacy-loss arithmetic (docs/privacy-noise.md, 'The privacy ledger': every cost rounds toward
+ * more loss).
  *
  * <p>{@link #addRoundingUp} returns the smallest double ≥ the exact real sum a + b: the floating-point sum, moved one
  * ulp up with {@link Math#nextUp} whenever the addition was inexact and rounded down. Whether it rounded down is

@@ -14,7 +14,7 @@ import org.pufferflow.common.PufferPreconditions;
  * DPHMM Thm 7.2). The per-period budget limits the rate of spending; it does not reset the total.
  *
  * <p>It is {@link Serializable}: the policy is the ledger's serializable specification, carried in a job graph by
- * the mechanism specs whose {@code build()} calls {@code new PrivacyLedger(policy)}. It holds only public
+ * the mechanism descriptions whose {@code build()} calls {@code new PrivacyLedger(policy)}. It holds only public
  * configuration (no key material, no private value). Deserialization re-validates the values through the
  * {@link Builder}, so a stream cannot produce a policy the builder would reject. The policy a ledger state was
  * charged under is recorded in the state itself ({@link LedgerState}) and checked on restore

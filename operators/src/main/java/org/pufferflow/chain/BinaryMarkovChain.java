@@ -6,8 +6,8 @@ import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * A stationary two-state Markov chain on {0, 1} with {@code P01 = alpha}, {@code P10 = beta} (docs/redaction.md, 'Model and guarantee', §2.1;
- * Maßny et al., Appendix F).
+ * A stationary two-state Markov chain on {0, 1} with {@code P01 = alpha}, {@code P10 = beta} (docs/redaction.md, 'Model
+ * and guarantee', §2.1; Maßny et al., Appendix F).
  *
  * <p>Closed forms: {@code lambda = 1 - alpha - beta}, stationary law {@code pi = (beta, alpha)/(alpha+beta)} and the
  * D-step kernel {@code P^D(x, v) = pi_v + lambda^D (1[x = v] - pi_v)}. Such a chain is reversible, so the same kernel

@@ -11,21 +11,25 @@ import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Stationary and spectral quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000 Condition 4.6):
- * the stationary distribution π, π_min, the time reversal P*, the eigen-gap of P (1 − |λ₂(P)|), the eigen-gap of
- * P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and the n-step powers and
- * marginals. Irreducibility and the period (ergodicity) are {@link Ergodicity}'s; π needs an irreducible chain.
+ * Stationary and spectral quantities of a finite Markov chain (docs/mqm.md, 'What is protected'; 003 Lemma 2.3; 000
+ * Condition 4.6): the stationary distribution π, π_min, the time reversal P*, the eigen-gap of P (1 − |λ₂(P)|), the
+ * eigen-gap of P·P* (1 − s₂(D^{1/2} P D^{-1/2})²), the reversibility (detailed-balance) check, and the n-step powers
+ * and marginals. Irreducibility and the period (ergodicity) are {@link Ergodicity}'s; π needs an irreducible chain.
  *
  * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}, validated by
  * {@link PufferPreconditions#checkStochasticMatrix}. The static methods are the building blocks; {@link #of} bundles
  * all quantities of one irreducible chain, its period included, in an immutable object (computed once, shared by
  * DPHMM and MQM).
  *
- * <p>Caller guarantee: P is public prior knowledge (docs/mqm.md, 'Spec notes and errata' item 12); nothing here touches private data.
+ * <p>Caller guarantee: P is public prior knowledge (docs/mqm.md, 'Spec notes and errata' item 12); nothing here touches
+ * private data.
  */
 public final class ChainAnalysis {
 
-  /** Tolerance of the reversibility (detailed-balance) check, docs/mqm.md, 'Spec notes and errata' item 1 and the addendum. */
+  /**
+   * Tolerance of the reversibility (detailed-balance) check, docs/mqm.md, 'Spec notes and errata' item 1 and the
+   * addendum.
+   */
   public static final double REVERSIBILITY_TOLERANCE = 1e-12;
 
   private final double[][] p;
@@ -251,7 +255,10 @@ public final class ChainAnalysis {
     return result.get2DData();
   }
 
-  /** The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; docs/mqm.md, 'What is protected'). */
+  /**
+   * The marginal m_t = q·P^{t−1} of X_t for the initial distribution q of X_1 (t ≥ 1; docs/mqm.md, 'What is
+   * protected').
+   */
   public static double[] marginal(double[] q, double[][] p, int t) {
     ModelPreconditions.checkDistribution("q", q, p.length, TransitionMatrices.ROW_SUM_TOLERANCE);
     PufferPreconditions.checkAtLeast("t", t, 1);

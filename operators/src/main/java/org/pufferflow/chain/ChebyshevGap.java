@@ -19,8 +19,8 @@ import java.util.Arrays;
  * ‖ŵ_k − w_k‖ ≤ n₀·λ·k(k+1)/2 (while that stays below G·n₀, checked, so ‖ŵ_k‖ ≤ 3G·n₀), and since
  * Σ_k c_k·k(k+1)/2 ≤ (g + √g)/2,
  * <pre>  ‖ŷ − p·M^g‖ ≤ n₀·[λ·(g + √g)/2 + 2G·tail(d) + 3G·(γ_{d+2} + c_err)·(1 + c_err)]</pre>
- * (tail(d): the weights beyond d; c_err: the relative error of the computed weights). Then ‖e‖₁ ≤ √(Σπ̂)·‖e‖ (Cauchy–Schwarz). The bound is computed per call from n₀, so a
- * spread-out p gets a smaller one than a point mass.
+ * (tail(d): the weights beyond d; c_err: the relative error of the computed weights). Then ‖e‖₁ ≤ √(Σπ̂)·‖e‖
+ * (Cauchy–Schwarz). The bound is computed per call from n₀, so a spread-out p gets a smaller one than a point mass.
  *
  * <p>Not thread-safe (it owns five N-vectors of scratch); allocates nothing per call. Public-model arithmetic only.
  */

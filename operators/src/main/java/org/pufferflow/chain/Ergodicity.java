@@ -7,7 +7,8 @@ import org.pufferflow.common.PufferPreconditions;
  * Ergodicity of a finite Markov chain, read off the support graph of P (x → y iff P[x][y] &gt; 0; docs/mqm.md,
  * 'What is protected'; docs/configuration.md, `mqm`): irreducibility as reachability from and to state 0,
  * and the period as the gcd of cycle lengths through state 0 (BFS levels); ergodic = irreducible and aperiodic.
- * Graph-based, O(k²) per call on an array of rows (O(k + nnz) on sparse rows), exact (only the signs of entries are read).
+ * Graph-based, O(k²) per call on an array of rows (O(k + nnz) on sparse rows), exact (only the signs of entries are
+ * read).
  *
  * <p>Matrices are rows of a row-stochastic matrix, {@code P[x][y] = Pr(X_{t+1}=y | X_t=x)}. The {@code check}
  * methods validate that ({@link TransitionMatrices#checkStochastic}) and fail with a message naming the chain; the

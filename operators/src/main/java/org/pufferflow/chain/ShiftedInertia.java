@@ -142,7 +142,8 @@ final class ShiftedInertia {
         double l = g / dj;
         d -= g * l;
         factor[oi + j] = l;
-        rowTrace = RoundingBounds.addUp(rowTrace, RoundingBounds.mulUp(RoundingBounds.mulUp(Math.abs(l), Math.abs(l)), Math.abs(dj)));
+        rowTrace = RoundingBounds.addUp(rowTrace,
+            RoundingBounds.mulUp(RoundingBounds.mulUp(Math.abs(l), Math.abs(l)), Math.abs(dj)));
       }
       factor[oi + i] = d;
       if (!(d != 0 && Double.isFinite(d))) {

@@ -2,8 +2,8 @@ package org.pufferflow.chain;
 
 import org.pufferflow.common.PufferPreconditions;
 /**
- * A row-stochastic transition matrix M of a finite Markov chain over states 0..N−1 (docs/dphmm.md, 'What a release does', docs/mqm.md): M[i][j]
- * is the probability of moving from state i to state j in one tick.
+ * A row-stochastic transition matrix M of a finite Markov chain over states 0..N−1 (docs/dphmm.md, 'What a release
+ * does', docs/mqm.md): M[i][j] is the probability of moving from state i to state j in one tick.
  *
  * <p>Implementations are immutable and validated at construction (every entry finite and ≥ 0, every row sums to 1
  * within {@link TransitionMatrices#ROW_SUM_TOLERANCE}), so callers may assume a stochastic matrix. The vector

@@ -213,7 +213,10 @@ public final class PufferPreconditions {
     return s;
   }
 
-  /** The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (docs/dphmm.md, 'What a release does'). */
+  /**
+   * The dimension d of a DPHMM query f: S → R^d; only d ∈ {1, 2, 3} is supported (docs/dphmm.md, 'What a release
+   * does').
+   */
   public static int checkDimension(String name, int d) {
     if (d < 1 || d > 3) {
       throw invalid(name,

@@ -7,11 +7,11 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 
 /**
- * The convex hull of m points in R^d, d ≤ 3, computed inside the linear span of the points (docs/test-vectors.md, 'DPHMM',
- * "Rank / span"): the rank r is the number of singular values of the m×d point matrix above 1e-9·σ_max; the span
- * coordinates are y = Bᵀp with B the first r right singular vectors, or y = p when r = d (no rotation, so integer
- * inputs stay exact). Inside the span: r = 1 a segment, r = 2 Andrew's monotone chain, r = 3 an incremental
- * hull with coplanar triangles merged into facets ({@link IncrementalHull3}).
+ * The convex hull of m points in R^d, d ≤ 3, computed inside the linear span of the points (docs/test-vectors.md,
+ * 'DPHMM', "Rank / span"): the rank r is the number of singular values of the m×d point matrix above 1e-9·σ_max; the
+ * span coordinates are y = Bᵀp with B the first r right singular vectors, or y = p when r = d (no rotation, so integer
+ * inputs stay exact). Inside the span: r = 1 a segment, r = 2 Andrew's monotone chain, r = 3 an incremental hull with
+ * coplanar triangles merged into facets ({@link IncrementalHull3}).
  *
  * <p>Only extreme points count as vertices: collinear points on a polygon edge, and points inside a 3-D facet or
  * edge, are dropped. Facets are stored as {@code n·y ≤ c} in span coordinates. Callers wanting an affine hull

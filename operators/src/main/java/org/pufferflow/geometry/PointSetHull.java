@@ -2,8 +2,9 @@ package org.pufferflow.geometry;
 
 /**
  * Extreme points and affine rank of a finite point set in R^d, d ≤ 3 (no symmetry assumed). Used for the vertices
- * of conv f(C), over which the Theorem 6.3 multiplier max_{j,k∈C} ‖f(s_j) − f(s_k)‖_K is attained (docs/dphmm.md, 'What a release does'
- * step 10), and for the rank of span{f(s_j) − f(s_k)} that the {@code fullSpan} repair step aims at (docs/dphmm.md, 'Repair modes').
+ * of conv f(C), over which the Theorem 6.3 multiplier max_{j,k∈C} ‖f(s_j) − f(s_k)‖_K is attained (docs/dphmm.md, 'What
+ * a release does' step 10), and for the rank of span{f(s_j) − f(s_k)} that the {@code fullSpan} repair step aims at
+ * (docs/dphmm.md, 'Repair modes').
  */
 public final class PointSetHull {
 

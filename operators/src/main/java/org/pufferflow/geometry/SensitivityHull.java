@@ -5,8 +5,8 @@ import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The sensitivity hull K = conv(Δf) of a set of difference vectors (the paper's Definition 5.1; docs/dphmm.md, 'What a release does' step 6,
- * docs/dphmm.md, 'Making it fast'), for d ∈ {1, 2, 3}, with its gauge ‖·‖_K.
+ * The sensitivity hull K = conv(Δf) of a set of difference vectors (the paper's Definition 5.1; docs/dphmm.md, 'What a
+ * release does' step 6, docs/dphmm.md, 'Making it fast'), for d ∈ {1, 2, 3}, with its gauge ‖·‖_K.
  *
  * <p>Conventions (docs/test-vectors.md, 'DPHMM', binding): the rank r counts singular values above 1e-9·σ_max; K may be
  * degenerate (r &lt; d, and K = {0} when r = 0). The norm ‖v‖_K = min{t ≥ 0 : v ∈ tK} is +∞ for v off the span

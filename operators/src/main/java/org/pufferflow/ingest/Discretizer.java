@@ -4,8 +4,8 @@ import java.io.Serializable;
 import org.pufferflow.avro.Observation;
 
 /**
- * Maps the payload of an {@link Observation} to a state index in {@code [0, numStates())} (docs/configuration.md, 'Data model'): the
- * {@code categorical}, {@code bins} and {@code grid} discretizers of the job configuration.
+ * Maps the payload of an {@link Observation} to a state index in {@code [0, numStates())} (docs/configuration.md, 'Data
+ * model'): the {@code categorical}, {@code bins} and {@code grid} discretizers of the job configuration.
  *
  * <p>{@link #discretize} is on the per-record hot path and allocates nothing: it returns the state index, or a
  * negative code {@link #rejected(ReasonCode)} naming the reason; only then does the caller ask for the

@@ -107,7 +107,8 @@ public final class GridDiscretizer implements Discretizer {
     return switch (reason) {
       case MISSING_VALUE -> pos + ": lat and lon are both required (grid discretizer)";
       case LATLON_OUT_OF_RANGE -> pos + ": lat must lie in [-90, 90] and lon in [-180, 180]";
-      case OUTSIDE_GRID -> pos + ": outside the grid [" + minLat + ", " + maxLat + "] x [" + minLon + ", " + maxLon + "]";
+      case OUTSIDE_GRID ->
+          pos + ": outside the grid [" + minLat + ", " + maxLat + "] x [" + minLon + ", " + maxLon + "]";
       default -> reason.name();
     };
   }

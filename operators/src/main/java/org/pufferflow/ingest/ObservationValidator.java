@@ -5,10 +5,10 @@ import org.pufferflow.avro.Observation;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Stateless checks of one decoded {@link Observation} (docs/configuration.md, 'Event time and lateness', "validate + discretize"): a subject, an event
- * time with a non-negative tick, and a payload the {@link Discretizer} maps to a state. Checks run in this order and
- * the first failure decides the reason: {@link ReasonCode#MISSING_SUBJECT}, {@link ReasonCode#MISSING_TIME},
- * {@link ReasonCode#NEGATIVE_TIME}, then the discretizer's reasons.
+ * Stateless checks of one decoded {@link Observation} (docs/configuration.md, 'Event time and lateness', "validate +
+ * discretize"): a subject, an event time with a non-negative tick, and a payload the {@link Discretizer} maps to a
+ * state. Checks run in this order and the first failure decides the reason: {@link ReasonCode#MISSING_SUBJECT},
+ * {@link ReasonCode#MISSING_TIME}, {@link ReasonCode#NEGATIVE_TIME}, then the discretizer's reasons.
  *
  * <p>Checks that need the subject's history ({@link ReasonCode#DUPLICATE_TICK}, {@link ReasonCode#TOO_LATE}) are
  * made later, per subject, by {@link TickOrder}. Immutable and serializable.

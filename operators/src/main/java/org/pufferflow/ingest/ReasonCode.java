@@ -1,9 +1,9 @@
 package org.pufferflow.ingest;
 
 /**
- * Why an input record was rejected (docs/configuration.md, 'Data model'–§3; the {@code reasonCode} field of {@code RejectedObservation}).
- * Every record the job reads is either accepted as one (subject, tick, state) or rejected with exactly one of these
- * codes; nothing is dropped silently. See docs/configuration.md for the table of codes.
+ * Why an input record was rejected (docs/configuration.md, 'Data model'–§3; the {@code reasonCode} field of
+ * {@code RejectedObservation}). Every record the job reads is either accepted as one (subject, tick, state) or rejected
+ * with exactly one of these codes; nothing is dropped silently. See docs/configuration.md for the table of codes.
  */
 public enum ReasonCode {
   /** The Kafka value is not a binary-encoded {@code Observation} (garbage, truncated, trailing bytes). */

@@ -4,8 +4,9 @@ import java.io.Serializable;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The chain's time step (docs/configuration.md, 'Data model'): {@code tick = floor((eventTime - epoch) / tickMillis)}; tick t covers the
- * event times {@code [epoch + t·tickMillis, epoch + (t+1)·tickMillis)}. Event times before the epoch have no tick.
+ * The chain's time step (docs/configuration.md, 'Data model'): {@code tick = floor((eventTime - epoch) / tickMillis)};
+ * tick t covers the event times {@code [epoch + t·tickMillis, epoch + (t+1)·tickMillis)}. Event times before the epoch
+ * have no tick.
  */
 public final class TickClock implements Serializable {
   private static final long serialVersionUID = 1L;

@@ -3,9 +3,10 @@ package org.pufferflow.ingest;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The per-subject event-time rule (docs/configuration.md, 'Event time and lateness'): records may arrive out of order by up to {@code allowedLateness}
- * ticks; they are buffered and processed in tick order, one state per tick. For a record of tick t arriving when the
- * subject's newest tick seen so far is {@code maxSeen} and its last processed tick is {@code lastProcessed}:
+ * The per-subject event-time rule (docs/configuration.md, 'Event time and lateness'): records may arrive out of order
+ * by up to {@code allowedLateness} ticks; they are buffered and processed in tick order, one state per tick. For a
+ * record of tick t arriving when the subject's newest tick seen so far is {@code maxSeen} and its last processed tick
+ * is {@code lastProcessed}:
  * <ol>
  *   <li>t &lt; maxSeen − allowedLateness: {@link ReasonCode#TOO_LATE};</li>
  *   <li>t is already buffered, or t == lastProcessed: {@link ReasonCode#DUPLICATE_TICK};</li>

@@ -3,8 +3,8 @@ package org.pufferflow.noise;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Uniform points in a convex polygon given by its vertices in counter-clockwise order (docs/dphmm.md, 'Sensitivity hull': the 2-D
- * sensitivity hull).
+ * Uniform points in a convex polygon given by its vertices in counter-clockwise order (docs/dphmm.md, 'Sensitivity
+ * hull': the 2-D sensitivity hull).
  *
  * <p>The polygon is cut into the fan of triangles (v0, v_i, v_{i+1}); a draw picks a triangle with probability
  * proportional to its area ({@link AliasTable}) and then a uniform point in it: with U, V uniform, (U, V) is

@@ -5,11 +5,11 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * Gamma(k, θ) for integer shape k ≥ 1 (the Erlang distribution): density x^{k−1} e^{−x/θ} / (Γ(k) θ^k), mean kθ.
  *
- * <p>Used for the radius of the K-norm mechanism, R ~ Gamma(rank(K)+1, 1/ε) (docs/dphmm.md, 'What a release does'; Hardt and Talwar
- * 2010). Drawn as a sum of k exponentials, −θ·ln ∏ (1 − U_i): the product is kept in a double and folded into a
- * logarithm whenever it falls below 2^-900, so it never underflows for any k. One uniform and about one logarithm
- * per unit of shape; with the small shapes of this project (d + 1 ≤ 4) that is faster than a rejection sampler and
- * consumes a fixed number of words per draw.
+ * <p>Used for the radius of the K-norm mechanism, R ~ Gamma(rank(K)+1, 1/ε) (docs/dphmm.md, 'What a release does';
+ * Hardt and Talwar 2010). Drawn as a sum of k exponentials, −θ·ln ∏ (1 − U_i): the product is kept in a double and
+ * folded into a logarithm whenever it falls below 2^-900, so it never underflows for any k. One uniform and about one
+ * logarithm per unit of shape; with the small shapes of this project (d + 1 ≤ 4) that is faster than a rejection
+ * sampler and consumes a fixed number of words per draw.
  *
  * <p><b>Admissible scales.</b> θ in [{@link #MIN_SCALE}, {@link #MAX_SCALE}] (the K-norm radius has θ = 1/ε). Each
  * factor 1 − U is ≥ 2^-53, so −ln ∏ ≤ 36.8·k; with θ ≤ 2^960 and any int k the result stays finite, and with

@@ -11,8 +11,8 @@ import javax.crypto.spec.SecretKeySpec;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The keyed, replay-stable random stream of docs/privacy-noise.md, 'The keyed generator': AES-256 in counter mode under a secret {@link NoiseKey},
- * one stream per release context (mechanism id, subject id, release sequence or tick).
+ * The keyed, replay-stable random stream of docs/privacy-noise.md, 'The keyed generator': AES-256 in counter mode under
+ * a secret {@link NoiseKey}, one stream per release context (mechanism id, subject id, release sequence or tick).
  *
  * <p><b>Construction.</b> Two 256-bit sub-keys are derived from the master key with HMAC-SHA256 and distinct public
  * labels: a <em>context key</em> K_c and a <em>stream key</em> K_s. {@link #reset} computes the context tag

@@ -15,7 +15,8 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.common.VisibleForTesting;
 
 /**
- * The job's secret noise key (docs/privacy-noise.md, 'The keyed generator'): the master key of every {@link KeyedRandom} stream.
+ * The job's secret noise key (docs/privacy-noise.md, 'The keyed generator'): the master key of every
+ * {@link KeyedRandom} stream.
  *
  * <p>The key is at least {@value #MIN_BYTES} bytes (256 bits). It is loaded from a file or an environment variable,
  * never from the job configuration in clear. Its bytes never leave this class: {@link KeyedRandom} obtains

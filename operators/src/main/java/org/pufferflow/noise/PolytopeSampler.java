@@ -5,8 +5,8 @@ import java.util.Map;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Uniform points in a 3-D convex polytope given by its vertices and a triangulation of its boundary (docs/dphmm.md, 'Sensitivity hull':
- * the 3-D sensitivity hull).
+ * Uniform points in a 3-D convex polytope given by its vertices and a triangulation of its boundary (docs/dphmm.md,
+ * 'Sensitivity hull': the 3-D sensitivity hull).
  *
  * <p>The polytope is cut into the cones from an interior point c (the centroid of the vertices) over the boundary
  * triangles, i.e. tetrahedra (c, a, b, d). A draw picks a tetrahedron with probability proportional to its volume

@@ -4,8 +4,8 @@ package org.pufferflow.noise;
  * A source of uniformly distributed random bits, as consumed by every sampler of this package.
  *
  * <p>In release paths the only implementation is {@link KeyedRandom}, a keyed cryptographic stream that a replay
- * reproduces exactly (docs/privacy-noise.md, 'The keyed generator'). Test code may adapt other generators to this interface (for example to compare
- * throughput against the JDK's splittable generator); main code must not.
+ * reproduces exactly (docs/privacy-noise.md, 'The keyed generator'). Test code may adapt other generators to this
+ * interface (for example to compare throughput against the JDK's splittable generator); main code must not.
  *
  * <p>Only {@link #nextLong()} must be implemented: the two derived draws have default implementations that define
  * how bits are turned into values, so every implementation maps the same bits to the same doubles and bounded longs.

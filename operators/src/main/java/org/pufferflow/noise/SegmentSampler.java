@@ -5,8 +5,8 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * Uniform points on a line segment [a, b] in any dimension: a + U·(b − a), U uniform on [0, 1) with 53 bits.
  *
- * <p>Used for the uniform draw in a rank-1 sensitivity hull K = [−p, p] (docs/dphmm.md, 'Sensitivity hull'). Immutable; built once from
- * public geometry; {@link #sample} allocates nothing.
+ * <p>Used for the uniform draw in a rank-1 sensitivity hull K = [−p, p] (docs/dphmm.md, 'Sensitivity hull'). Immutable;
+ * built once from public geometry; {@link #sample} allocates nothing.
  */
 public final class SegmentSampler implements ShapeSampler {
 

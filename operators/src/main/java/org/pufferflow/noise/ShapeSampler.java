@@ -2,7 +2,8 @@ package org.pufferflow.noise;
 
 /**
  * A sampler of uniform points in a fixed shape: {@link SegmentSampler}, {@link ConvexPolygonSampler},
- * {@link PolytopeSampler}. Lets a mechanism hold "the uniform sampler of K" whatever the rank of K (docs/dphmm.md, 'Sensitivity hull').
+ * {@link PolytopeSampler}. Lets a mechanism hold "the uniform sampler of K" whatever the rank of K (docs/dphmm.md,
+ * 'Sensitivity hull').
  */
 public interface ShapeSampler {
 

@@ -122,7 +122,10 @@ public final class AcceptedRecordSerializer extends TypeSerializer<AcceptedRecor
     serialize(deserialize(source), target);
   }
 
-  /** {@code s} as its UTF-8 length and bytes, -1 for null; without an allocation when ASCII (ids and topics usually are). */
+  /**
+   * {@code s} as its UTF-8 length and bytes, -1 for null; without an allocation when ASCII (ids and topics usually
+   * are).
+   */
   private void writeString(String s, DataOutputView out) throws IOException {
     if (s == null) {
       out.writeInt(-1);

@@ -26,9 +26,9 @@ final class BudgetGate {
    * @param mechanism the public mechanism id written into ledger events ({@code dphmm}, {@code mqm},
    *     {@code redaction})
    */
-  BudgetGate(String mechanism, LedgerPolicy spec) {
+  BudgetGate(String mechanism, LedgerPolicy policy) {
     this.mechanism = PufferPreconditions.checkNotNull("mechanism", mechanism);
-    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", spec));
+    this.ledger = new PrivacyLedger(PufferPreconditions.checkNotNull("ledger policy", policy));
   }
 
   /** A fresh subject's ledger state, recording this gate's policy. */

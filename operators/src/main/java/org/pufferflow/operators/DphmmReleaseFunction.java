@@ -95,7 +95,7 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   static final String POLICY_STATE = "dphmm-ledger-policy";
   static final String MODEL_STATES_STATE = "dphmm-model-states";
 
-  private final DphmmConfig spec;
+  private final DphmmConfig config;
   private final NoiseKeySource key;
   private final LedgerStore store;
 
@@ -109,19 +109,19 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   private transient Counter surrogateUses;
 
   /** Without a durable ledger ({@link LedgerStore#NONE}): for tests and benchmarks of the operator alone. */
-  public DphmmReleaseFunction(DphmmConfig spec, NoiseKeySource key) {
-    this(spec, key, LedgerStore.NONE);
+  public DphmmReleaseFunction(DphmmConfig config, NoiseKeySource key) {
+    this(config, key, LedgerStore.NONE);
   }
 
   /**
-   * @param spec the release configuration, with the per-subject budget its releases are charged to
+   * @param config the release configuration, with the per-subject budget its releases are charged to
    *     ({@link DphmmConfig#budget()}, required)
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES}
    */
-  public DphmmReleaseFunction(DphmmConfig spec, NoiseKeySource key, LedgerStore store) {
-    this.spec = PufferPreconditions.checkNotNull("dphmm spec", spec);
-    PufferPreconditions.checkArgument(DphmmParameters.BUDGET, spec.budget() != null,
+  public DphmmReleaseFunction(DphmmConfig config, NoiseKeySource key, LedgerStore store) {
+    this.config = PufferPreconditions.checkNotNull("dphmm spec", config);
+    PufferPreconditions.checkArgument(DphmmParameters.BUDGET, config.budget() != null,
         "dphmm spec: has no budget (build it with budget(LedgerPolicy); a release charges a ledger)");
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
@@ -134,22 +134,22 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(MECHANISM, key, spec.budget(), store);
+    mechanism = new KeyedMechanism(MECHANISM, key, config.budget(), store);
     mechanism.initializeState(context);
     // union: after a rescale every subtask sees the model size every old subtask recorded, and checks them all
     ListState<Integer> modelStates = context.getOperatorStateStore()
         .getUnionListState(new ListStateDescriptor<>(MODEL_STATES_STATE, Types.INT));
     if (context.isRestored()) {
       for (int n : modelStates.get()) {
-        if (n != spec.states()) {
+        if (n != config.states()) {
           throw new IllegalStateException("DPHMM release function: the restored posteriors have " + n
-              + " states, the configured model has " + spec.states() + " (changed key: dphmm model); restore from a"
+              + " states, the configured model has " + config.states() + " (changed key: dphmm model); restore from a"
               + " savepoint taken with the same model, or start without state");
         }
       }
     }
     modelStates.clear();
-    modelStates.add(spec.states());
+    modelStates.add(config.states());
   }
 
   @Override
@@ -162,10 +162,10 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
     subjectState = getRuntimeContext().getState(subjectDescriptor());
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL,
         ReasonCode.ALREADY_RELEASED);
-    releaser = new DphmmReleaser(spec);
+    releaser = new DphmmReleaser(config);
     result = releaser.newResult();
     work = releaser.newPosterior();
-    noiseName = spec.noise().configName();
+    noiseName = config.noise().configName();
     OperatorMetrics metrics = mechanism.metrics();
     releases = metrics.counter(OperatorMetrics.RELEASES);
     surrogateUses = metrics.counter(OperatorMetrics.SURROGATE_USES);
@@ -296,6 +296,6 @@ public final class DphmmReleaseFunction extends KeyedProcessFunction<String, Sta
   /** Public parameters only. */
   @Override
   public String toString() {
-    return "DphmmReleaseFunction[" + spec + ", " + key + "]";
+    return "DphmmReleaseFunction[" + config + ", " + key + "]";
   }
 }

@@ -43,8 +43,8 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  * passes it, or by that watermark). A histogram that arrives after its window's record was emitted — its
  * observations came behind the watermark, e.g. from a partition that went quiet and came back — is never dropped:
  * it is published at once as a <em>correction</em> ({@code correction = true}, {@code subjects = 1}) and counted
- * ({@link OperatorMetrics}: metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a window's corrections to its
- * record gives the sum over all its histograms.
+ * ({@link OperatorMetrics}: metric pufferflow → fleet → corrections; accumulator {@value #CORRECTIONS}). Adding a
+ * window's corrections to its record gives the sum over all its histograms.
  *
  * <p><b>Determinism.</b> The sums do not depend on the order histograms arrive in: bins are integer counts summed
  * exactly (frequencies are summed as counts and divided by W at the end), and the noise variance is summed per
@@ -52,7 +52,7 @@ import org.pufferflow.mechanism.mqm.MqmWindowPlan;
  *
  * <p>Keyed state: one {@code double[]} per open window (subjects, per-bin sums, then (scale, count) pairs), explicit
  * primitive-array type information, cleared when the window is emitted. Input duties: histograms of one MQM
- * configuration (the spec given here: k bins; windows of W observed ticks, and partial ones at the start of a stream
+ * configuration (the plan given here: k bins; windows of W observed ticks, and partial ones at the start of a stream
  * only when summing counts) whose ticks are the job's ({@code clock}). The input is the job's own MQM output, never
  * an external record, so a histogram breaking these duties is the job's fault (a wiring error) and fails it, as
  * {@link KeyedMechanism}'s contract-breach policy says.
@@ -91,20 +91,20 @@ public final class FleetHistogramFunction
   private transient LongCounter correctionsAccumulator;
 
   /**
-   * @param spec the MQM configuration whose histograms are summed (k, W, output)
+   * @param plan the MQM configuration whose histograms are summed (k, W, output)
    * @param stateLabels the bin labels, in state-index order
    * @param clock the tick clock of the histograms' ticks: a window is due at the end of its last tick
    */
-  public FleetHistogramFunction(MqmWindowPlan spec, List<String> stateLabels, TickClock clock) {
-    PufferPreconditions.checkNotNull("mqm spec", spec);
+  public FleetHistogramFunction(MqmWindowPlan plan, List<String> stateLabels, TickClock clock) {
+    PufferPreconditions.checkNotNull("mqm spec", plan);
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
-    PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
-        "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), spec.states());
-    MqmWindowPlan.checkFleet(true, spec.partialWindows(), spec.output());
+    PufferPreconditions.checkArgument(stateLabels.size() == plan.states(),
+        "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), plan.states());
+    MqmWindowPlan.checkFleet(true, plan.partialWindows(), plan.output());
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
-    this.states = spec.states();
-    this.window = spec.window();
-    this.frequencies = spec.output() == MqmOutput.FREQUENCIES;
+    this.states = plan.states();
+    this.window = plan.window();
+    this.frequencies = plan.output() == MqmOutput.FREQUENCIES;
     this.labels = new ArrayList<>(stateLabels);
   }
 

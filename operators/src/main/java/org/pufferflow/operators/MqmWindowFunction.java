@@ -66,7 +66,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   static final String SUBJECT_STATE = "mqm-subject";
   static final String LEDGER_STATE = "mqm-ledger";
 
-  private final MqmWindowPlan spec;
+  private final MqmWindowPlan config;
   private final NoiseKeySource key;
   private final ArrayList<String> labels;
   private final TickClock clock;
@@ -84,44 +84,44 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
   private transient Counter releases;
 
   /**
-   * @param spec the windows, ε*, Θ, mode, output and the per-subject budget of the {@code mqm} mechanism
+   * @param config the windows, ε*, Θ, mode, output and the per-subject budget of the {@code mqm} mechanism
    *     ({@link MqmWindowPlan#budget()}, required), validated by its builder
    * @param key where the noise key is loaded from in {@code open()}
    * @param stateLabels the label of each of the k model states, in state-index order (public)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels) {
-    this(spec, key, stateLabels, null);
+  public MqmWindowFunction(MqmWindowPlan config, NoiseKeySource key, List<String> stateLabels) {
+    this(config, key, stateLabels, null);
   }
 
   /**
    * @param clock the tick clock of the observations: each histogram carries its window's start and end as
    *     timestamps beside the ticks; null for none (the fields stay null)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels, TickClock clock) {
-    this(spec, key, stateLabels, clock, LedgerStore.NONE);
+  public MqmWindowFunction(MqmWindowPlan config, NoiseKeySource key, List<String> stateLabels, TickClock clock) {
+    this(config, key, stateLabels, clock, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests and benchmarks of the operator)
    */
-  public MqmWindowFunction(MqmWindowPlan spec, NoiseKeySource key, List<String> stateLabels, TickClock clock,
+  public MqmWindowFunction(MqmWindowPlan config, NoiseKeySource key, List<String> stateLabels, TickClock clock,
       LedgerStore store) {
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
     this.clock = clock;
-    this.spec = PufferPreconditions.checkNotNull("mqm spec", spec);
-    PufferPreconditions.checkArgument(MqmParameters.BUDGET, spec.budget() != null,
+    this.config = PufferPreconditions.checkNotNull("mqm spec", config);
+    PufferPreconditions.checkArgument(MqmParameters.BUDGET, config.budget() != null,
         "mqm spec: has no budget (build it with budget(LedgerPolicy); a release charges a ledger)");
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     PufferPreconditions.checkNotNull("stateLabels", stateLabels);
-    PufferPreconditions.checkArgument(stateLabels.size() == spec.states(),
-        "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), spec.states());
+    PufferPreconditions.checkArgument(stateLabels.size() == config.states(),
+        "stateLabels = %s labels: the MQM spec has %s states", stateLabels.size(), config.states());
     this.labels = new ArrayList<>(stateLabels);
   }
 
   @Override
   public void initializeState(FunctionInitializationContext context) throws Exception {
-    mechanism = new KeyedMechanism(NoiseContext.MQM, key, spec.budget(), store);
+    mechanism = new KeyedMechanism(NoiseContext.MQM, key, config.budget(), store);
     mechanism.initializeState(context);
   }
 
@@ -132,14 +132,14 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void open(OpenContext openContext) {
-    plan = spec;
+    plan = config;
     release = WindowHistogramRelease.of(plan);
     mechanism.open(getRuntimeContext(), ReasonCode.DUPLICATE_TICK, ReasonCode.TOO_LATE, ReasonCode.UNKNOWN_LABEL,
         ReasonCode.ALREADY_RELEASED);
     epsilonStar = plan.targetEpsilon();
-    mode = spec.mode().configName();
-    countsScratch = new int[spec.states()];
-    noisyScratch = new long[spec.states()];
+    mode = config.mode().configName();
+    countsScratch = new int[config.states()];
+    noisyScratch = new long[config.states()];
     subjectState = getRuntimeContext().getState(
         new ValueStateDescriptor<>(SUBJECT_STATE, MqmSubjectStateSerializer.INSTANCE));
     ledgerState = getRuntimeContext().getState(LedgerStateTypes.descriptor(LEDGER_STATE));
@@ -148,8 +148,8 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
 
   @Override
   public void processElement(StateObservation obs, Context ctx, Collector<WindowHistogram> out) throws Exception {
-    if (!KeyedMechanism.inModel(obs.state, spec.states())) {
-      ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, spec.states()));
+    if (!KeyedMechanism.inModel(obs.state, config.states())) {
+      ctx.output(MechanismOutputs.REJECTED, mechanism.outsideModel(obs, config.states()));
       return;
     }
     MqmSubjectState subject = subjectState.value();
@@ -172,11 +172,11 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
         mechanism.newSubject();
       }
       // the deployment's ledger is ahead of this job's state: the windows start afresh, the ledger goes on
-      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
+      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), config.states());
       subject.progress.releaseSeq = history.getReleases();
       ledgerState.update(LedgerEntries.ledger(history));
     } else if (subject == null) {
-      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), spec.states());
+      subject = MqmSubjectState.fresh(plan.window(), plan.slide(), config.states());
       mechanism.newSubject();
     } else {
       if (obs.tick <= subject.progress.lastTick) {
@@ -184,7 +184,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
             mechanism.outOfOrder(obs.subjectId, obs.tick, subject.progress.lastTick, "previous MQM tick"));
         return;
       }
-      subject.checkParameters(plan.window(), plan.slide(), spec.states());
+      subject.checkParameters(plan.window(), plan.slide(), config.states());
     }
     StateWindow window = subject.window;
     MqmProgress progress = subject.progress;
@@ -229,7 +229,7 @@ public final class MqmWindowFunction extends KeyedProcessFunction<String, StateO
     long startRank = n - length + 1;
     long startTick = progress.startTicks[(int) (((startRank - 1) / plan.slide()) % progress.startTicks.length)];
     List<Double> values = new ArrayList<>(noisyScratch.length);
-    boolean frequencies = spec.output() == MqmOutput.FREQUENCIES;
+    boolean frequencies = config.output() == MqmOutput.FREQUENCIES;
     for (long v : noisyScratch) {
       values.add(frequencies ? v / (double) length : (double) v);
     }

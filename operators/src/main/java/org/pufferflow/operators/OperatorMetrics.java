@@ -13,8 +13,8 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.ingest.ReasonCode;
 
 /**
- * The metrics of every pufferflow function (docs/operators.md and docs/configuration.md, 'Metrics'), registered into the
- * function's operator metric group, in the manner of Flink's {@code KafkaSourceReaderMetrics}: every metric and
+ * The metrics of every pufferflow function (docs/operators.md and docs/configuration.md, 'Metrics'), registered into
+ * the function's operator metric group, in the manner of Flink's {@code KafkaSourceReaderMetrics}: every metric and
  * group name is a constant of this class, and a function registers through it only.
  *
  * <p><b>Layout.</b> Ingestion functions ({@link ValidateObservations}, {@link TickOrderFunction}) register in the

@@ -39,7 +39,7 @@ public final class PreloadedRedactionFunction
   private final RedactionDecider decider;
 
   /**
-   * @param spec the public redaction configuration
+   * @param plan the public redaction configuration
    * @param key where the noise key comes from (loaded in {@code open()})
    * @param clock the tick clock of the observations
    * @param preload opt-outs known before the job starts, added when the function first meets a subject
@@ -47,18 +47,18 @@ public final class PreloadedRedactionFunction
    * @param bitLabels the label of each released value (bit 0, bit 1), carried beside it in every released record;
    *     null for none
    */
-  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  public PreloadedRedactionFunction(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       List<String> bitLabels) {
-    this(spec, key, clock, preload, bitLabels, LedgerStore.NONE);
+    this(plan, key, clock, preload, bitLabels, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
    */
-  public PreloadedRedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  public PreloadedRedactionFunction(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       List<String> bitLabels, LedgerStore store) {
-    this.decider = new RedactionDecider(spec, key, clock, preload, false, bitLabels, store);
+    this.decider = new RedactionDecider(plan, key, clock, preload, false, bitLabels, store);
   }
 
   @Override

@@ -61,7 +61,7 @@ final class RedactionDecider implements Serializable {
     ReasonCode.UNKNOWN_LABEL, ReasonCode.ALREADY_RELEASED
   };
 
-  private final RedactionPlan spec;
+  private final RedactionPlan plan;
   private final NoiseKeySource key;
   private final TickClock clock;
   /** Redaction has no budget: its entries carry a ledger that never charged. */
@@ -80,7 +80,7 @@ final class RedactionDecider implements Serializable {
   private transient Counter optOuts;
 
   /** The parameters of {@link RedactionFunction}'s constructor, validated as documented there. */
-  RedactionDecider(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  RedactionDecider(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       boolean optOutStream, List<String> bitLabels, LedgerStore store) {
     this.store = PufferPreconditions.checkNotNull("ledger store", store);
     PufferPreconditions.checkArgument(bitLabels == null || bitLabels.size() == 2,
@@ -88,14 +88,14 @@ final class RedactionDecider implements Serializable {
     this.bitLabels = bitLabels == null ? null : new String[] {bitLabels.get(0), bitLabels.get(1)};
     this.preload = PufferPreconditions.checkNotNull("preload", preload);
     this.clock = PufferPreconditions.checkNotNull("clock", clock);
-    this.spec = PufferPreconditions.checkNotNull("redaction spec", spec);
+    this.plan = PufferPreconditions.checkNotNull("redaction spec", plan);
     this.key = PufferPreconditions.checkNotNull("noise key source", key);
     this.optOutStream = optOutStream;
   }
 
   /** Builds the contract, loads the noise key, registers the metrics and the keyed state (the function's open()). */
   void open(RuntimeContext context) {
-    contract = StreamingContract.of(spec, spec.holdBackTicks(), clock);
+    contract = StreamingContract.of(plan, plan.holdBackTicks(), clock);
     mechanism = new KeyedMechanism(NoiseContext.REDACTION, key, store);
     mechanism.open(context, REASONS);
     state = context.getState(new ValueStateDescriptor<>(STATE_NAME, RedactionBufferSerializer.INSTANCE));
@@ -203,11 +203,11 @@ final class RedactionDecider implements Serializable {
     long t = b.firstTick();
     int x = b.firstValue();
     OptOutRanges ranges = b.optOuts();
-    boolean release = spec.release(t, x, ranges, mechanism.random(), subject);
+    boolean release = plan.release(t, x, ranges, mechanism.random(), subject);
     b.removeFirst();
     mechanism.changed(subject, t);
     if (!ranges.isEmpty()) {
-      ranges.pruneBefore(spec.oldestRelevantTick(t + 1));
+      ranges.pruneBefore(plan.oldestRelevantTick(t + 1));
     }
     out.collect(new RedactedRecord(subject, t, release ? Integer.valueOf(x) : null,
         release && bitLabels != null ? bitLabels[x] : null));
@@ -267,6 +267,6 @@ final class RedactionDecider implements Serializable {
   /** Names the configuration only: no key, no state, no subject data. */
   @Override
   public String toString() {
-    return spec + ", " + key;
+    return plan + ", " + key;
   }
 }

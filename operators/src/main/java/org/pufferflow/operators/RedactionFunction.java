@@ -27,7 +27,7 @@ import org.pufferflow.operators.state.RedactionBufferSerializer;
  * bit is its state (0 or 1; the job's configuration loader checks the model). Output: one {@link RedactedRecord}
  * per observed tick, in tick order, whose value is the record's bit or null (redacted).
  *
- * <p><b>When records are decided.</b> With {@code H = spec.holdBackTicks()} ({@code >= plan.holdBack()}), the record
+ * <p><b>When records are decided.</b> With {@code H = plan.holdBackTicks()} ({@code >= plan.holdBack()}), the record
  * of tick {@code t} is decided, with the opt-out ranges known at that moment, once event time (the watermark, the
  * minimum over both inputs) reaches the start of tick {@code t + H + 1} ({@link StreamingContract#deadline}); the
  * final watermark of a bounded input decides every held record. When opt-outs come on input 2 from a live source
@@ -84,7 +84,7 @@ public final class RedactionFunction
   private final RedactionDecider decider;
 
   /**
-   * @param spec the public redaction configuration (the plan is built in {@code open()})
+   * @param plan the public redaction configuration (the plan is built in {@code open()})
    * @param key where the noise key comes from (loaded in {@code open()})
    * @param clock the tick clock of the observations and opt-outs
    * @param preload opt-outs known before the job starts, added when the function first meets a subject
@@ -92,27 +92,27 @@ public final class RedactionFunction
    * @param optOutStream whether input 2 carries opt-outs from a live source: records are then decided by event time
    *     only (class comment)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  public RedactionFunction(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       boolean optOutStream) {
-    this(spec, key, clock, preload, optOutStream, null);
+    this(plan, key, clock, preload, optOutStream, null);
   }
 
   /**
    * @param bitLabels the label of each released value (bit 0, bit 1), carried beside it in every released record;
    *     null for none (the {@code label} field stays null)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  public RedactionFunction(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       boolean optOutStream, List<String> bitLabels) {
-    this(spec, key, clock, preload, optOutStream, bitLabels, LedgerStore.NONE);
+    this(plan, key, clock, preload, optOutStream, bitLabels, LedgerStore.NONE);
   }
 
   /**
    * @param store the deployment's durable ledger: read in {@code open()}, written through
    *     {@link MechanismOutputs#LEDGER_ENTRIES} ({@link LedgerStore#NONE}: tests of the operator)
    */
-  public RedactionFunction(RedactionPlan spec, NoiseKeySource key, TickClock clock, OptOutPreload preload,
+  public RedactionFunction(RedactionPlan plan, NoiseKeySource key, TickClock clock, OptOutPreload preload,
       boolean optOutStream, List<String> bitLabels, LedgerStore store) {
-    this.decider = new RedactionDecider(spec, key, clock, preload, optOutStream, bitLabels, store);
+    this.decider = new RedactionDecider(plan, key, clock, preload, optOutStream, bitLabels, store);
   }
 
   @Override

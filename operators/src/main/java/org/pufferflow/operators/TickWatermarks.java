@@ -33,10 +33,11 @@ import org.pufferflow.ingest.TickClock;
  *       clock, which stands still while the source is back-pressured or paused for alignment) stops holding the
  *       others back (idle). One that has delivered nothing since the source (re)started is waited for at least
  *       {@link #STARTUP_TIMEOUT}: a consumer that is slow to start (a restore, a loaded machine) must not let the
- *       other partitions make its records late, while an empty partition still stops holding the job back. When every partition of a source subtask is quiet, each first emits the end of the
- *       newest tick the subtask has read, then goes idle: everything read is taken as complete, so the last ticks
- *       of a stream that went quiet are released (and, once every subtask is idle, Flink forwards the largest of
- *       their watermarks). A record that arrives later for a tick that is already complete is late.</li>
+ *       other partitions make its records late, while an empty partition still stops holding the job back. When every
+ *       partition of a source subtask is quiet, each first emits the end of the newest tick the subtask has read, then
+ *       goes idle: everything read is taken as complete, so the last ticks of a stream that went quiet are released
+ *       (and, once every subtask is idle, Flink forwards the largest of their watermarks). A record that arrives later
+ *       for a tick that is already complete is late.</li>
  * </ul>
  *
  * <p>Watermark alignment (one source running ahead of another by more than a drift) is added by the caller with

@@ -12,10 +12,11 @@ import org.pufferflow.ingest.ReasonCode;
 import org.pufferflow.ingest.Rejection;
 
 /**
- * "validate + discretize" (docs/configuration.md, 'Event time and lateness'): decodes each raw Kafka value as an Avro {@code Observation}, checks it with
- * the {@link ObservationValidator} and emits an {@link AcceptedRecord}; anything else goes to the
- * {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an Observation, worded by an optional {@link UndecodableDiagnosis}).
- * Stateless; never throws on bad input, so one record cannot fail the job.
+ * "validate + discretize" (docs/configuration.md, 'Event time and lateness'): decodes each raw Kafka value as an Avro
+ * {@code Observation}, checks it with the {@link ObservationValidator} and emits an {@link AcceptedRecord}; anything
+ * else goes to the {@link Rejections#TAG} side output with its reason ({@code UNDECODABLE} for bytes that are not an
+ * Observation, worded by an optional {@link UndecodableDiagnosis}). Stateless; never throws on bad input, so one record
+ * cannot fail the job.
  */
 @PublicEvolving
 public final class ValidateObservations extends ProcessFunction<RawRecord, AcceptedRecord> {

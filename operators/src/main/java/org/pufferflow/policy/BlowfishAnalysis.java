@@ -5,9 +5,9 @@ import org.pufferflow.geometry.SensitivityHull;
 
 /**
  * Blowfish-style analysis of what a K-norm release protects (the paper's Example 5.3 and Theorem 5.3; docs/dphmm.md
- * docs/dphmm.md, 'Baselines and analysis'): given the sensitivity points Δf and candidate difference vectors v (e.g. f(D ∪ s_i) − f(D) for unbounded
- * DP), the per-secret ε multiplier of the K-norm mechanism is ‖v‖_K, and that of the Laplace mechanism is
- * ‖v‖₁/S_f with S_f = max ‖Δf‖₁. Immutable.
+ * docs/dphmm.md, 'Baselines and analysis'): given the sensitivity points Δf and candidate difference vectors v (e.g.
+ * f(D ∪ s_i) − f(D) for unbounded DP), the per-secret ε multiplier of the K-norm mechanism is ‖v‖_K, and that of the
+ * Laplace mechanism is ‖v‖₁/S_f with S_f = max ‖Δf‖₁. Immutable.
  */
 final class BlowfishAnalysis {
 

@@ -6,8 +6,8 @@ import org.pufferflow.geometry.SensitivityHull;
 
 /**
  * The difference set Δf of a graph's edges and its sensitivity hull K = conv(Δf) (the paper's Definition 5.1;
- * docs/dphmm.md, 'What a release does' step 6): each edge jk, in the given order, contributes f(s_j) − f(s_k) and then f(s_k) − f(s_j)
- * (docs/test-vectors.md, 'DPHMM', "Hull points").
+ * docs/dphmm.md, 'What a release does' step 6): each edge jk, in the given order, contributes f(s_j) − f(s_k) and then
+ * f(s_k) − f(s_j) (docs/test-vectors.md, 'DPHMM', "Hull points").
  */
 final class DeltaF {
 

@@ -8,7 +8,8 @@ import org.pufferflow.common.PufferPreconditions;
  * f(s_j) − f(s_k) among the graph's distinct differences (the points of Δf over all of E(G), sorted
  * lexicographically as {@link DeltaF#distinctPoints} does). Built once per configuration; it lets a release compute
  * Δf of the graph induced on a constraint C as a bitmask over these indices, in one pass over the edges leaving C,
- * without listing edges or sorting points (docs/dphmm.md, 'Making it fast': what depends only on public configuration is cached).
+ * without listing edges or sorting points (docs/dphmm.md, 'Making it fast': what depends only on public configuration
+ * is cached).
  *
  * <p>For C in which every node has a neighbour, E0 is empty (a node with an edge has DoP ≥ 2), so no repair mode
  * adds an edge and K_t = conv(Δf(G_C)): then {@link #points} of the mask is exactly the canonical point set that
@@ -44,7 +45,8 @@ public final class DeltaFIndex {
 
   /** Indexes {@code graph} (not the complete graph) under the query {@code f}. */
   public static DeltaFIndex of(StateQuery f, PolicyGraph graph) {
-    PufferPreconditions.checkArgument(!graph.isComplete(), "DeltaFIndex: not defined for the complete graph (stored implicitly)");
+    PufferPreconditions.checkArgument(!graph.isComplete(),
+        "DeltaFIndex: not defined for the complete graph (stored implicitly)");
     PufferPreconditions.checkArgument(graph.size() == f.size(),
         "policy graph has %d states but the query has %d", graph.size(), f.size());
     int n = f.size();

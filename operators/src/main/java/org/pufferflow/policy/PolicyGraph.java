@@ -9,8 +9,8 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A policy graph G over all N states: an edge jk says that an adversary must not distinguish s_j from s_k (the
- * paper's Definition 3.1; docs/dphmm.md, 'Repair modes'). Kinds: {@code complete}; {@code categorical} (clique per label);
- * {@code utility(r)} (edge iff ‖f(s_j) − f(s_k)‖₂ ≤ r·(1+1e-9)); {@code transition(θ)} (edge iff some i has
+ * paper's Definition 3.1; docs/dphmm.md, 'Repair modes'). Kinds: {@code complete}; {@code categorical} (clique per
+ * label); {@code utility(r)} (edge iff ‖f(s_j) − f(s_k)‖₂ ≤ r·(1+1e-9)); {@code transition(θ)} (edge iff some i has
  * M[i,j] &gt; θ and M[i,k] &gt; θ — the paper's G_trs at θ = 0); explicit {@code edges}.
  *
  * <p>Edges are unordered pairs without self-loops, reported as (j, k) with j &lt; k in lexicographic order. The

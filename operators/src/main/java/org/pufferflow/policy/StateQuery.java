@@ -4,9 +4,9 @@ import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The query f: S → R^d of a DPHMM release, as the N×d matrix F whose row i is f(s_i) (docs/dphmm.md, 'What a release does'). Only d ∈
- * {1, 2, 3} is supported. Immutable; rows are stored row-major in one array so the release path reads them
- * without allocation. Serializable.
+ * The query f: S → R^d of a DPHMM release, as the N×d matrix F whose row i is f(s_i) (docs/dphmm.md, 'What a release
+ * does'). Only d ∈ {1, 2, 3} is supported. Immutable; rows are stored row-major in one array so the release path reads
+ * them without allocation. Serializable.
  */
 public final class StateQuery implements java.io.Serializable {
 

@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pufferflow analyze policy}: what a DPHMM policy graph protects under a constraint, before deploying it
- * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set E0, DoP after repair,
- * the added edges, the sensitivity hull and both sensitivities. Everything shown is public configuration.
+ * (docs/cli.md "analyze policy"; docs/dphmm.md, 'Repair modes', §4). Prints C, the constrained graph, the exposed set
+ * E0, DoP after repair, the added edges, the sensitivity hull and both sensitivities. Everything shown is public
+ * configuration.
  */
 @Internal
 @Command(
@@ -104,10 +105,10 @@ public final class AnalyzePolicyCommand implements Callable<Integer> {
 
   private PolicyGraph parseGraph(StateQuery f) {
     int n = f.size();
-    String spec = graph.trim();
-    int colon = spec.indexOf(':');
-    String kind = colon < 0 ? spec : spec.substring(0, colon);
-    String arg = colon < 0 ? null : spec.substring(colon + 1);
+    String graphText = graph.trim();
+    int colon = graphText.indexOf(':');
+    String kind = colon < 0 ? graphText : graphText.substring(0, colon);
+    String arg = colon < 0 ? null : graphText.substring(colon + 1);
     PolicyGraphKind k = PolicyGraphKind.fromConfigName(kind);
     if (k == null) {
       throw new UsageException("--graph " + graph

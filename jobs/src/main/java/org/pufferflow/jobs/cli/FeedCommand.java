@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow feed --config job.yaml --input FILE.csv [--opt-outs FILE.csv] [--bootstrap-servers HOST:PORT]}
  * (docs/cli.md, 'feed'): writes a CSV file of observations into the job's Kafka input topic, one record per line, so
- * that {@code run} can be tried without writing a producer; and a CSV of opt-outs into its opt-out topic ({@link CsvFeed}: the payload of each line, its key — the subject, or a
- * deterministic stand-in for a line without one — and the producer settings).
+ * that {@code run} can be tried without writing a producer; and a CSV of opt-outs into its opt-out topic
+ * ({@link CsvFeed}: the payload of each line, its key — the subject, or a deterministic stand-in for a line without one
+ * — and the producer settings).
  *
  * <p>Invalid input is exit 2 with one line: a missing input file, a configuration whose input is a file, the
  * embedded broker without {@code --bootstrap-servers} (it lives in the {@code run} process, whose address only that

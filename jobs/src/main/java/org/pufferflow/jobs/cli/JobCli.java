@@ -8,10 +8,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * The Main-Class of the slim job jar {@code pufferflow-job.jar} (docs/cluster.md): the commands a cluster needs —
- * {@code run} (what {@code flink run pufferflow-job.jar run --config FILE} executes), {@code feed}, {@code read}, {@code plan} and
- * {@code analyze} — under the same name, options and exit codes ({@link CommandLines}) as the full {@code pufferflow}
- * command of the tools module, which registers these same command classes beside its tools (demo, learn, experiment,
- * bench).
+ * {@code run} (what {@code flink run pufferflow-job.jar run --config FILE} executes), {@code feed}, {@code read},
+ * {@code plan} and {@code analyze} — under the same name, options and exit codes ({@link CommandLines}) as the full
+ * {@code pufferflow} command of the tools module, which registers these same command classes beside its tools (demo,
+ * learn, experiment, bench).
  */
 @PublicEvolving
 @Command(

@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code pufferflow plan mqm} (docs/cli.md): the MQM noise for windowed histograms of one configuration — σ_max, the
  * per-bin scale L·σ_max of one release, the active quilt, the group-DP comparison, the (π_min, gap) summary and,
- * with {@code --slide}, the steady-state per-time-point loss of docs/mqm.md, 'Sliding windows' and the design-rule scale
- * β = L·⌈T/S⌉·s*(ε) that guarantees ε at every time point.
+ * with {@code --slide}, the steady-state per-time-point loss of docs/mqm.md, 'Sliding windows' and the design-rule
+ * scale β = L·⌈T/S⌉·s*(ε) that guarantees ε at every time point.
  *
  * <p>Two ε's, named apart (docs/mqm.md, "Which ε"): {@code --epsilon} (alias {@code --epsilon-per-release}) is the
  * ε of one window release; {@code --target-epsilon} is the per-time-point target ε*, the meaning of

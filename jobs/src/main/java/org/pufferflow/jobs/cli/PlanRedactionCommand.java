@@ -54,7 +54,8 @@ public final class PlanRedactionCommand implements Callable<Integer> {
   @Option(names = "--epsilon", paramLabel = "EPSILON", required = true, description = "Privacy budget ε (> 0).")
   double epsilon;
 
-  @Option(names = "--private", paramLabel = "P", required = true, description = "1-based index p of the private record.")
+  @Option(names = "--private", paramLabel = "P", required = true,
+      description = "1-based index p of the private record.")
   long privateIndex;
 
   @Option(names = "--n", paramLabel = "N", description = "Number of records (omitted: an unbounded stream).")

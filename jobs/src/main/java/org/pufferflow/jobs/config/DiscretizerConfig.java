@@ -7,8 +7,8 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.pufferflow.ingest.GridDiscretizer;
 
 /**
- * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, docs/configuration.md, 'Data model').
- * The loader guarantees that each variant matches the model's N.
+ * How an {@code Observation} becomes a state index 0..N-1 (config section {@code discretizer}, docs/configuration.md,
+ * 'Data model'). The loader guarantees that each variant matches the model's N.
  */
 @PublicEvolving
 public sealed interface DiscretizerConfig extends Serializable

@@ -13,7 +13,10 @@ public sealed interface InputConfig extends Serializable {
 
   /** File formats of {@link File}. */
   enum Format {
-    /** One observation per line: {@code subject,time,state}, {@code subject,time,reading} or {@code subject,time,lat,lon}. */
+    /**
+     * One observation per line: {@code subject,time,state}, {@code subject,time,reading} or
+     * {@code subject,time,lat,lon}.
+     */
     CSV,
     /** An Avro object container file of {@code Observation} records. */
     AVRO;
@@ -24,7 +27,9 @@ public sealed interface InputConfig extends Serializable {
     }
   }
 
-  /** Observations from {@code kafka.inputTopic}, opt-outs (when redaction is enabled) from {@code kafka.optOutTopic}. */
+  /**
+   * Observations from {@code kafka.inputTopic}, opt-outs (when redaction is enabled) from {@code kafka.optOutTopic}.
+   */
   record KafkaTopic() implements InputConfig {
     private static final long serialVersionUID = 1L;
   }

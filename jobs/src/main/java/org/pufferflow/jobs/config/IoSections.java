@@ -22,7 +22,8 @@ final class IoSections {
     ConfigNode fileNode = s.required("file");
     String file = readableFile(fileNode, baseDir);
     ConfigNode formatNode = s.required("format");
-    InputConfig.Format format = formatNode.asChoice(List.of(InputConfig.Format.values()), InputConfig.Format::configName);
+    InputConfig.Format format =
+        formatNode.asChoice(List.of(InputConfig.Format.values()), InputConfig.Format::configName);
     ConfigNode optOuts = s.optional("optOuts");
     return new InputConfig.File(file, format, optOuts == null ? null : readableFile(optOuts, baseDir));
   }

@@ -11,8 +11,8 @@ import org.pufferflow.operators.NoiseKeySource;
  * One job's validated configuration (docs/configuration.md). Built only by {@link ConfigLoader}, which guarantees
  * every cross-section invariant (discretizer and model agree on N, a noise key source exists whenever a mechanism is
  * enabled) and has built every enabled mechanism's description once — the math layer's own serializable
- * descriptions, validated by their builders — so the job ships them to its functions, which build their runtime objects from them in
- * {@code open()} without error and without recomputing the calibration.
+ * descriptions, validated by their builders — so the job ships them to its functions, which build their runtime objects
+ * from them in {@code open()} without error and without recomputing the calibration.
  *
  * @param kafka broker and topic names; {@code null} only when both input and output are files
  * @param time tick length, epoch and allowed lateness

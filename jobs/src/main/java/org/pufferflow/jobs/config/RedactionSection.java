@@ -63,7 +63,8 @@ public final class RedactionSection {
   private static void checkEntry(ConfigNode node, String what, double expected, TransitionMatrix m, int i, int j) {
     if (!(Math.abs(m.get(i, j) - expected) <= CHAIN_TOLERANCE)) {
       throw node.error(what + " = " + Numbers.format(expected) + " disagrees with model.transition[" + i + "][" + j
-          + "] = " + Numbers.format(m.get(i, j)) + " (the model must be [[1-alpha, alpha], [beta, 1-beta]] within 1e-9)");
+          + "] = " + Numbers.format(m.get(i, j))
+          + " (the model must be [[1-alpha, alpha], [beta, 1-beta]] within 1e-9)");
     }
   }
 }

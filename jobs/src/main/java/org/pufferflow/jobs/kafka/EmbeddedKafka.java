@@ -107,7 +107,8 @@ public final class EmbeddedKafka implements AutoCloseable {
       Map<String, String> overrides = new HashMap<>();
       overrides.put("listeners",
           CLIENT_LISTENER + "://" + LOOPBACK + ":0," + CONTROLLER_LISTENER + "://" + LOOPBACK + ":" + controllerPort);
-      overrides.put("listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+      overrides.put("listener.security.protocol.map",
+          CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
       overrides.put("inter.broker.listener.name", CLIENT_LISTENER);
       overrides.put("controller.listener.names", CONTROLLER_LISTENER);
       overrides.put("controller.quorum.voters", nodeId + "@" + LOOPBACK + ":" + controllerPort);
@@ -223,7 +224,8 @@ public final class EmbeddedKafka implements AutoCloseable {
           entry.getValue().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
           if (!(e.getCause() instanceof TopicExistsException)) {
-            throw new IllegalStateException("cannot create topic " + entry.getKey() + ": " + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                "cannot create topic " + entry.getKey() + ": " + e.getCause().getMessage(), e);
           }
         }
       }

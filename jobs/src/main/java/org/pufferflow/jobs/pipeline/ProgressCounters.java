@@ -29,7 +29,8 @@ public final class ProgressCounters {
 
   /** {@code stream}, counted under {@code id + name}. */
   public static <T> DataStream<T> count(DataStream<T> stream, String id, String name, TypeInformation<T> type) {
-    return stream.map(new Count<T>(id + name), type).name(id + "count " + name).uid(id + "count-" + name.replace(' ', '-'));
+    return stream.map(new Count<T>(id + name), type).name(id + "count " + name)
+        .uid(id + "count-" + name.replace(' ', '-'));
   }
 
   /** The counters of pipeline {@code id} in {@code accumulators}, by name without the id (missing ones are 0). */

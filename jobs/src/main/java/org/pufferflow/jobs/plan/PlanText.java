@@ -18,7 +18,9 @@ public final class PlanText {
     return f("  %-32s %s", label, value);
   }
 
-  /** {@code text} wrapped at {@link #WIDTH} columns, the first line after {@code first}, the rest after {@code next}. */
+  /**
+   * {@code text} wrapped at {@link #WIDTH} columns, the first line after {@code first}, the rest after {@code next}.
+   */
   public static void wrap(PrintWriter w, String first, String next, String text) {
     StringBuilder line = new StringBuilder(first);
     int start = first.length();

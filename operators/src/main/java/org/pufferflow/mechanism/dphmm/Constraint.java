@@ -2,8 +2,8 @@ package org.pufferflow.mechanism.dphmm;
 
 /**
  * The constraint C_t ⊆ S of a release: the states the adversary's prior p⁻ makes possible (the paper's
- * Definition 4.1; docs/dphmm.md, 'What a release does' step 2). Implementations are immutable, allocation-free and serializable,
- * with value equality.
+ * Definition 4.1; docs/dphmm.md, 'What a release does' step 2). Implementations are immutable, allocation-free and
+ * serializable, with value equality.
  */
 public interface Constraint extends java.io.Serializable {
 

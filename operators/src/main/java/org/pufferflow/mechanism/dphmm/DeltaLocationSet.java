@@ -4,9 +4,10 @@ import java.util.Arrays;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The δ-location set of Xiao and Xiong (docs/dphmm.md, 'What a release does' step 2, docs/dphmm.md, 'Baselines and analysis'): sort states by p⁻ descending (ties: lower index
- * first) and take the shortest prefix with cumulative mass ≥ (1 − δ) − 1e-12 (the 1e-12 absorbs summation error;
- * docs/test-vectors.md, 'DPHMM'). Only states with p⁻ &gt; 0 are taken.
+ * The δ-location set of Xiao and Xiong (docs/dphmm.md, 'What a release does' step 2, docs/dphmm.md, 'Baselines and
+ * analysis'): sort states by p⁻ descending (ties: lower index first) and take the shortest prefix with cumulative mass
+ * ≥ (1 − δ) − 1e-12 (the 1e-12 absorbs summation error; docs/test-vectors.md, 'DPHMM'). Only states with p⁻ &gt; 0 are
+ * taken.
  *
  * <p>Selection is a heap over the candidates, O(N + |C| log N), in the caller's buffer; no allocation. Immutable.
  */

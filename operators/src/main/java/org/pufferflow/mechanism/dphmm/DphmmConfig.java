@@ -26,12 +26,13 @@ import org.pufferflow.policy.RepairMode;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * The public configuration of a DPHMM release stream (docs/dphmm.md, 'What a release does'–docs/dphmm.md, 'Repair modes'): transition matrix M, initial distribution
- * p0, query F (N×d, d ≤ 3), policy graph, constraint, repair mode, fullSpan, noise kind and ε. Everything here is
- * "known to the adversary", and the per-subject {@link #budget()} its releases are charged to. Immutable; built and
- * validated by {@link Builder}, which judges every rule of these parameters (refusals name them by
- * {@link DphmmParameters}). Serializable (with all its parts), so a job specification can carry it; a deserialized
- * config builds releasers that release exactly as the original (same key and inputs, same outputs).
+ * The public configuration of a DPHMM release stream (docs/dphmm.md, 'What a release does'–docs/dphmm.md, 'Repair
+ * modes'): transition matrix M, initial distribution p0, query F (N×d, d ≤ 3), policy graph, constraint, repair mode,
+ * fullSpan, noise kind and ε. Everything here is "known to the adversary", and the per-subject {@link #budget()} its
+ * releases are charged to. Immutable; built and validated by {@link Builder}, which judges every rule of these
+ * parameters (refusals name them by {@link DphmmParameters}). Serializable (with all its parts), so a job specification
+ * can carry it; a deserialized config builds releasers that release exactly as the original (same key and inputs, same
+ * outputs).
  *
  * <p>Assumptions: a release configuration ({@link Builder#forRelease()}) always carries a budget; an analysis
  * configuration may have none ({@link #budget()} is then null) and cannot be released by a function that charges a
@@ -252,7 +253,10 @@ public final class DphmmConfig implements Serializable {
       return this;
     }
 
-    /** The DPLS baseline (docs/dphmm.md, 'Baselines and analysis'): δ-location-set constraint and the complete graph (Theorem 4.1). */
+    /**
+     * The DPLS baseline (docs/dphmm.md, 'Baselines and analysis'): δ-location-set constraint and the complete graph
+     * (Theorem 4.1).
+     */
     public Builder dpls(double delta) {
       constraint(Constraint.deltaLocationSet(delta));
       return completeGraph();

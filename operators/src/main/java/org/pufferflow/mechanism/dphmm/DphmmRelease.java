@@ -1,9 +1,9 @@
 package org.pufferflow.mechanism.dphmm;
 
 /**
- * The public outcome of one DPHMM release (docs/dphmm.md, 'What a release does'): the released point z, whether it was exact (|C| = 1),
- * |C|, and the two per-step privacy costs. A reusable holder: {@link DphmmReleaser} overwrites it on every call, so
- * the release path allocates nothing. Nothing private (true state, surrogate) is recorded here.
+ * The public outcome of one DPHMM release (docs/dphmm.md, 'What a release does'): the released point z, whether it was
+ * exact (|C| = 1), |C|, and the two per-step privacy costs. A reusable holder: {@link DphmmReleaser} overwrites it on
+ * every call, so the release path allocates nothing. Nothing private (true state, surrogate) is recorded here.
  */
 public final class DphmmRelease {
 

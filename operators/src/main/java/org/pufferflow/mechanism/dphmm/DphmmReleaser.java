@@ -14,15 +14,15 @@ import org.pufferflow.policy.ProtectableGraph;
 import org.pufferflow.policy.StateQuery;
 
 /**
- * One DPHMM release step, exactly as docs/dphmm.md, 'What a release does' (the paper's Algorithm 2 with the project's decisions):
- * prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator}; docs/dphmm.md,
- * "Gaps") with its exact support ({@link PriorSupport}); constraint C; exact release when |C| = 1; protectable graph G_t and hull K_t (cached per
- * C, docs/dphmm.md, 'Making it fast'); surrogate s′ (s* or its nearest state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1,
- * 1/ε), U uniform in K_t, drawn by {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise
- * is exactly 0 and nothing is drawn) or f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s′_i)‖_{K_t}
- * over C (exact or truncated support) or over every state of positive prior (δ-location set; s′_i = s_i on C, its
- * surrogate outside C), normalised with log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t}
- * (Theorem 6.3).
+ * One DPHMM release step, exactly as docs/dphmm.md, 'What a release does' (the paper's Algorithm 2 with the project's
+ * decisions): prior p⁻ = p0 or p⁺·M^g (g a {@code long}, cost bounded independently of g by {@link GapPropagator};
+ * docs/dphmm.md, "Gaps") with its exact support ({@link PriorSupport}); constraint C; exact release when |C| = 1;
+ * protectable graph G_t and hull K_t (cached per C, docs/dphmm.md, 'Making it fast'); surrogate s′ (s* or its nearest
+ * state in C, ties lowest index); z = f(s′) + R·U (K-norm, R ~ Gamma(r+1, 1/ε), U uniform in K_t, drawn by
+ * {@link KNormNoise} in that order: R first, then U; when rank K_t = 0 the noise is exactly 0 and nothing is drawn) or
+ * f(s′) + Lap(S_f/ε)^d; posterior log w_i = log p⁻_i − ε‖z − f(s′_i)‖_{K_t} over C (exact or truncated support) or over
+ * every state of positive prior (δ-location set; s′_i = s_i on C, its surrogate outside C), normalised with
+ * log-sum-exp; costs ε (DPHMM, Theorem 5.2) and ε·max_{j,k∈C}‖f_j − f_k‖_{K_t} (Theorem 6.3).
  *
  * <p>The posterior is the adversary's: it is computed from releases only, never from the true state. Per-subject
  * state is the caller's posterior array (N doubles) plus whether a release happened before and the gap since it.
@@ -300,13 +300,12 @@ public final class DphmmReleaser {
   /**
    * Steps 9–10: the posterior and the two costs. The posterior ranges over C and, for a δ-location set, over the
    * states of positive prior outside C too, which are released as their surrogate and so have its likelihood
-   * ({@link PriorSupport#outsideStates}); their mass can come back (a truncated support drops them instead). One pass computes
-   * w_i = p⁻_i·exp(−ε‖z − f_i‖) — every likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows;
-   * repeated exponents are looked up in an {@link ExpMemo} (same values as Math.exp). If the sum could have
-   * underflowed (below {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the
-   * update is redone in log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms.
-   * A state of positive likelihood whose weight still rounds to 0 keeps {@link Double#MIN_VALUE}, so the support of
-   * p⁺ stays exact.
+   * ({@link PriorSupport#outsideStates}); their mass can come back (a truncated support drops them instead). One pass
+   * computes w_i = p⁻_i·exp(−ε‖z − f_i‖) — every likelihood factor is ≤ 1 because norms are ≥ 0, so nothing overflows;
+   * repeated exponents are looked up in an {@link ExpMemo} (same values as Math.exp). If the sum could have underflowed
+   * (below {@link #LINEAR_SPACE_FLOOR}: z far from every state, or p⁻ tiny on the likely states), the update is redone
+   * in log space, log w_i = log p⁻_i − ε‖z − f_i‖ normalised by log-sum-exp, from the stored norms. A state of positive
+   * likelihood whose weight still rounds to 0 keeps {@link Double#MIN_VALUE}, so the support of p⁺ stays exact.
    */
   private void update(double[] posterior, GeometrySlot g, int k, DphmmRelease out) {
     double[] z = out.z;

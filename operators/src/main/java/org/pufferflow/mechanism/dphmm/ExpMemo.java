@@ -3,10 +3,10 @@ package org.pufferflow.mechanism.dphmm;
 import java.util.Arrays;
 
 /**
- * A memo of {@code Math.exp(x)} keyed by the exact bits of x, valid for one release (docs/dphmm.md, 'What a release does' step 9). On a
- * grid the likelihood exponents −ε‖z − f_i‖_K repeat across C (for a square K, ‖z − f_i‖_K takes one value per
- * row or column of the window), so most of the |C| exponentials are looked up instead of computed. The value
- * returned is always the one {@code Math.exp} returns for that x, so the posterior is bit-for-bit the same as
+ * A memo of {@code Math.exp(x)} keyed by the exact bits of x, valid for one release (docs/dphmm.md, 'What a release
+ * does' step 9). On a grid the likelihood exponents −ε‖z − f_i‖_K repeat across C (for a square K, ‖z − f_i‖_K takes
+ * one value per row or column of the window), so most of the |C| exponentials are looked up instead of computed. The
+ * value returned is always the one {@code Math.exp} returns for that x, so the posterior is bit-for-bit the same as
  * without the memo.
  *
  * <p>Bounded work: 256 slots, at most {@link #PROBES} probes per lookup, no clearing between releases (slots carry

@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.function.Function;
 
 /**
- * A bounded LRU cache of {@link GeometrySlot} keyed by the bitset of the constraint C (docs/dphmm.md, 'Making it fast').
+ * A bounded LRU cache of {@link GeometrySlot} keyed by the bitset of the constraint C (docs/dphmm.md, 'Making it
+ * fast').
  *
  * <p>All storage is preallocated: {@code capacity} key slots of ⌈N/64⌉ words, an open-addressing index (linear
  * probing, backward-shift deletion) and an intrusive LRU list over the slots. A lookup fills a reusable probe key;

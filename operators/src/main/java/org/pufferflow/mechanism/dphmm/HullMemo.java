@@ -8,11 +8,11 @@ import org.pufferflow.policy.DeltaFIndex;
 import org.pufferflow.policy.HullFactory;
 
 /**
- * Second-level cache behind {@link HullCache} (docs/dphmm.md, 'Making it fast'): hulls and their uniform samplers keyed by the canonical
- * Δf point set, so that different constraints with the same distinct differences (the usual case on grids, where
- * the utility graph has eight difference vectors) share one K and one sampler. A third map keys the same hulls by a
- * {@link DeltaFIndex} difference mask, so that the release's fast path finds K without building the point set (a
- * lookup with a reused probe key allocates nothing). Bounded LRU; not thread-safe.
+ * Second-level cache behind {@link HullCache} (docs/dphmm.md, 'Making it fast'): hulls and their uniform samplers keyed
+ * by the canonical Δf point set, so that different constraints with the same distinct differences (the usual case on
+ * grids, where the utility graph has eight difference vectors) share one K and one sampler. A third map keys the same
+ * hulls by a {@link DeltaFIndex} difference mask, so that the release's fast path finds K without building the point
+ * set (a lookup with a reused probe key allocates nothing). Bounded LRU; not thread-safe.
  */
 final class HullMemo implements HullFactory {
 

@@ -62,7 +62,9 @@ public final class PriorSupport {
     return count;
   }
 
-  /** The 0/1 indicator of the states reachable in exactly g steps from {i : p[i] &gt; 0} (one of the scratch arrays). */
+  /**
+   * The 0/1 indicator of the states reachable in exactly g steps from {i : p[i] &gt; 0} (one of the scratch arrays).
+   */
   private double[] reachable(double[] p, long g) {
     double[] cur = a;
     double[] next = b;

@@ -8,12 +8,13 @@ import org.pufferflow.noise.SegmentSampler;
 import org.pufferflow.noise.ShapeSampler;
 
 /**
- * Uniform draws from a sensitivity hull K within its span (docs/dphmm.md, 'What a release does' step 8, docs/dphmm.md, 'Making it fast'), delegating to the noise
- * package's samplers: rank 0 the point 0; rank 1 a {@link SegmentSampler}; rank 2 a {@link ConvexPolygonSampler}
- * (in span coordinates, mapped back by the orthonormal basis when d = 3); rank 3 a {@link PolytopeSampler} over
- * the hull's triangulated boundary. As a {@link ShapeSampler} it is the U of {@link org.pufferflow.noise.KNormNoise}:
- * {@link #dimension()} is d and {@link #rank()} the rank of K (0 for K = {0}, whose only point is 0 — callers
- * release exactly rather than draw a radius for it). Immutable; {@link #sample} allocates nothing.
+ * Uniform draws from a sensitivity hull K within its span (docs/dphmm.md, 'What a release does' step 8, docs/dphmm.md,
+ * 'Making it fast'), delegating to the noise package's samplers: rank 0 the point 0; rank 1 a {@link SegmentSampler};
+ * rank 2 a {@link ConvexPolygonSampler} (in span coordinates, mapped back by the orthonormal basis when d = 3); rank 3
+ * a {@link PolytopeSampler} over the hull's triangulated boundary. As a {@link ShapeSampler} it is the U of
+ * {@link org.pufferflow.noise.KNormNoise}: {@link #dimension()} is d and {@link #rank()} the rank of K (0 for K = {0},
+ * whose only point is 0 — callers release exactly rather than draw a radius for it). Immutable; {@link #sample}
+ * allocates nothing.
  */
 final class UniformKSampler implements ShapeSampler {
 

@@ -4,9 +4,10 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The class Θ of Markov chains an adversary may believe (docs/mqm.md, 'What is protected', docs/mqm.md, 'Modes'): either a finite list of known chains
- * ({@link FiniteChainClass}) or a class known only by bounds (π_min, gap) ({@link BoundedChainClass}). Θ must be
- * public prior knowledge, never estimated from the private stream (docs/mqm.md, 'Sliding windows' operational requirement 3).
+ * The class Θ of Markov chains an adversary may believe (docs/mqm.md, 'What is protected', docs/mqm.md, 'Modes'):
+ * either a finite list of known chains ({@link FiniteChainClass}) or a class known only by bounds (π_min, gap)
+ * ({@link BoundedChainClass}). Θ must be public prior knowledge, never estimated from the private stream (docs/mqm.md,
+ * 'Sliding windows' operational requirement 3).
  *
  * <p>Implementations are immutable, with value equality, and {@link Serializable} (with a serialVersionUID): a
  * calibration travels as its public parameters (Θ, mode, ε, T, L) and is rebuilt where it is used. Deserialising

@@ -6,12 +6,12 @@ import org.pufferflow.common.ModelPreconditions;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The Wasserstein Mechanism (000 docs/mqm.md, 'Sliding windows'; 004; docs/mqm.md, 'Modes') for one known chain θ = (q, P) and the count query
- * F = number of visits to one state, computed exactly for small T by a forward dynamic programme over
- * (state, count): the noise scale is {@code W* /ε} with
- * {@code W* = max_{i, u≠v} W_∞(law(F | X_i = u), law(F | X_i = v))} over the secret pairs with positive
- * probability. It is ε-Pufferfish in any framework but costs O(T³·k²) here; pufferflow uses it only to compare
- * MQM's noise on small instances (docs/test-vectors.md, 'MQM').
+ * The Wasserstein Mechanism (000 docs/mqm.md, 'Sliding windows'; 004; docs/mqm.md, 'Modes') for one known chain θ = (q,
+ * P) and the count query F = number of visits to one state, computed exactly for small T by a forward dynamic programme
+ * over (state, count): the noise scale is {@code W* /ε} with
+ * {@code W* = max_{i, u≠v} W_∞(law(F | X_i = u), law(F | X_i = v))} over the secret pairs with positive probability. It
+ * is ε-Pufferfish in any framework but costs O(T³·k²) here; pufferflow uses it only to compare MQM's noise on small
+ * instances (docs/test-vectors.md, 'MQM').
  *
  * <p>W_∞ of two integer laws is the smallest integer w with F_p(x) ≤ F_q(x + w) and F_q(x) ≤ F_p(x + w) for all x
  * (quantile coupling, docs/mqm.md, 'What is protected'); CDF comparisons allow 1e-12 of rounding.

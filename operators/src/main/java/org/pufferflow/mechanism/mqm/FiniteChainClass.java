@@ -12,8 +12,8 @@ import org.pufferflow.chain.TransitionMatrices;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * A finite class Θ = {P_1, …, P_n} of known transition matrices over the same k states (docs/test-vectors.md, 'MQM'). σ_max is the
- * maximum over θ of the per-θ σ_max (003 Algorithm 1), tighter than the global (π_Θ, g_Θ) summary.
+ * A finite class Θ = {P_1, …, P_n} of known transition matrices over the same k states (docs/test-vectors.md, 'MQM').
+ * σ_max is the maximum over θ of the per-θ σ_max (003 Algorithm 1), tighter than the global (π_Θ, g_Θ) summary.
  *
  * <p>Validation: every matrix is square, row-stochastic, with the same k; irreducible for the exact modes,
  * ergodic (irreducible and aperiodic) for the approximate modes, reversible for approx-reversible (detailed balance

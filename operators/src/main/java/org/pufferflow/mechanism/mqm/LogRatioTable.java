@@ -6,8 +6,8 @@ import org.ejml.dense.row.CommonOps_DDRM;
 /**
  * Tables of {@code max_y ln(M^d[u,y] / M^d[v,y])} (row ratios) or {@code max_x ln(M^d[x,u] / M^d[x,v])} (column
  * ratios) of the powers d = 1..D of a stochastic matrix M, the building blocks of the exact max-influence
- * (docs/mqm.md, 'Modes'). Entry d = 0 is all zeros and encodes an absent quilt side (NONE). Conventions of docs/mqm.md, 'What is protected': a 0/0 term
- * is skipped, c/0 with c > 0 gives +∞.
+ * (docs/mqm.md, 'Modes'). Entry d = 0 is all zeros and encodes an absent quilt side (NONE). Conventions of docs/mqm.md,
+ * 'What is protected': a 0/0 term is skipped, c/0 with c > 0 gives +∞.
  *
  * <p>Powers are computed incrementally (M^d = M^{d−1}·M, EJML's dense product: the table is built once, from
  * public configuration, never per record), O(D·k³) time, and stored flat as {@code (d·k + u)·k + v}.

@@ -4,7 +4,8 @@ import java.util.Locale;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * How the Markov Quilt Mechanism bounds the max-influence of a quilt (docs/mqm.md, 'Modes', docs/mqm.md, 'Modes'; docs/cli.md {@code --mode}).
+ * How the Markov Quilt Mechanism bounds the max-influence of a quilt (docs/mqm.md, 'Modes'; docs/cli.md
+ * {@code --mode}).
  *
  * <ul>
  *   <li>{@link #EXACT}: exact influence of a known chain with a stationary start (q = π); needs an irreducible P.

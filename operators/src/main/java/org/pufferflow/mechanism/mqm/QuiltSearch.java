@@ -4,7 +4,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The σ_max search of the Markov Quilt Mechanism for one chain θ: {@code σ_max = max_i min_{X_Q ∈ S_{Q,i}}
- * card(X_N)/(ε − e(X_Q|X_i))} over the minimal quilts of Lemma 2.5 (003 Algorithm 1; docs/mqm.md, 'σ_max', docs/mqm.md, 'σ_max').
+ * card(X_N)/(ε − e(X_Q|X_i))} over the minimal quilts of Lemma 2.5 (003 Algorithm 1; docs/mqm.md, 'σ_max').
  *
  * <ul>
  *   <li>{@link #fullSearch}: every node, every one of its i·(T−i+1) quilts — the O(T³) reference.
@@ -20,9 +20,9 @@ import org.pufferflow.common.PufferPreconditions;
  *   <li>{@link #walkFromMiddle}: the authors' walk from the middle node (position-independent influences).
  * </ul>
  *
- * <p>Tie-breaking (docs/mqm.md, 'σ_max'; it never affects σ): minimal score, then smaller card, then smaller influence, then smaller
- * a with NONE first; among nodes, the first node attaining σ_max is reported. The empty quilt is always available,
- * so σ_max ≤ T/ε and the result is never infinite.
+ * <p>Tie-breaking (docs/mqm.md, 'σ_max'; it never affects σ): minimal score, then smaller card, then smaller influence,
+ * then smaller a with NONE first; among nodes, the first node attaining σ_max is reported. The empty quilt is always
+ * available, so σ_max ≤ T/ε and the result is never infinite.
  */
 public final class QuiltSearch {
 
@@ -53,7 +53,10 @@ public final class QuiltSearch {
     return nodeSearch(model, length, epsilon, node, Double.NEGATIVE_INFINITY);
   }
 
-  /** The fast σ_max search (docs/mqm.md, 'σ_max'); agrees with {@link #fullSearch} on σ and on the reported node and quilt. */
+  /**
+   * The fast σ_max search (docs/mqm.md, 'σ_max'); agrees with {@link #fullSearch} on σ and on the reported node and
+   * quilt.
+   */
   public static ActiveQuilt fastSearch(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);
     // Offsets beyond the saturation distance read the same value: probe there (a short table is not read past it).
@@ -142,8 +145,8 @@ public final class QuiltSearch {
    * <em>away</em> from the missing side (a node on the missing side can reuse the same one-sided quilt with a smaller
    * card, so it scores no more); stop at a two-sided optimum (σ_max by Lemma B), the empty quilt (T/ε, the
    * largest possible), a one-sided optimum missing the other side, or the chain end. σ_max is the largest score
-   * visited. (docs/mqm.md, 'σ_max' words the direction as "towards the side that lacks a quilt node"; that direction can
-   * miss the maximum, e.g. P1, REV, T = 36 — see docs/mqm.md, 'Spec notes and errata'.)
+   * visited. (docs/mqm.md, 'σ_max' words the direction as "towards the side that lacks a quilt node"; that direction
+   * can miss the maximum, e.g. P1, REV, T = 36 — see docs/mqm.md, 'Spec notes and errata'.)
    */
   public static ActiveQuilt walkFromMiddle(QuiltInfluence model, int length, double epsilon) {
     checkArgs(length, epsilon);

@@ -6,10 +6,11 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.noise.DiscreteLaplace;
 
 /**
- * The per-time-point joint accountant of docs/mqm.md, 'Sliding windows' [DERIVED] for uniform sliding windows (W, S) over one
- * subject's unbounded stream. Windows end at W, W+S, W+2S, … and cover {@code [e−W+1, e]}; optionally, partial
- * windows at the stream start end at W−S, W−2S, … ≥ 1, cover {@code [1, e]} and use σ for their length (docs/mqm.md, 'Releasing one window').
- * Each window's histogram is L-Lipschitz with per-bin Laplace scale β. For a secret at stream position t:
+ * The per-time-point joint accountant of docs/mqm.md, 'Sliding windows' [DERIVED] for uniform sliding windows (W, S)
+ * over one subject's unbounded stream. Windows end at W, W+S, W+2S, … and cover {@code [e−W+1, e]}; optionally, partial
+ * windows at the stream start end at W−S, W−2S, … ≥ 1, cover {@code [1, e]} and use σ for their length (docs/mqm.md,
+ * 'Releasing one window'). Each window's histogram is L-Lipschitz with per-bin Laplace scale β. For a secret at stream
+ * position t:
  * <pre>
  *   ε(t) = max_θ min_{a,b} [ Σ_j L·|I_j ∩ N_t(a,b)|/β_j + e_θ({X_{t−a}, X_{t+b}} | X_t) ],
  *   N_t(a,b) = positions t−a+1 … t+b−1 (from 1 when a = NONE, i.e. the left quilt node falls before the stream)
@@ -40,8 +41,8 @@ public final class SlidingWindowAccountant {
    * Quilt evaluations one minimisation may spend on the pairwise search (slowly mixing chains, whose optimal quilts
    * are thousands of ticks wide, would need minutes): beyond it a separable model (the approximate modes) switches to
    * {@link SeparableQuiltSearch}, the same minimum in linear work with every sum rounded up; any other model goes on
-   * to {@link #REFUSAL_WORK_LIMIT}. Below it the pairwise search runs as always, so every figure that fits stays bit for
-   * bit the same.
+   * to {@link #REFUSAL_WORK_LIMIT}. Below it the pairwise search runs as always, so every figure that fits stays bit
+   * for bit the same.
    */
   static final long PAIRWISE_WORK_LIMIT = 200_000L;
 
@@ -105,9 +106,10 @@ public final class SlidingWindowAccountant {
   }
 
   /**
-   * The design rule of docs/mqm.md, 'Sliding windows': the per-bin scale β = L·⌈W/S⌉·s*(ε*) (rounded up) that guarantees ε* for every
-   * time point of an unbounded stream, where s* is taken from {@code target} (a calibration at ε* for the same
-   * class, mode and L). Fails when no two-sided quilt is feasible at ε* (no per-point guarantee is possible).
+   * The design rule of docs/mqm.md, 'Sliding windows': the per-bin scale β = L·⌈W/S⌉·s*(ε*) (rounded up) that
+   * guarantees ε* for every time point of an unbounded stream, where s* is taken from {@code target} (a calibration at
+   * ε* for the same class, mode and L). Fails when no two-sided quilt is feasible at ε* (no per-point guarantee is
+   * possible).
    */
   public static double designNoiseScale(MqmCalibration target, int window, int slide) {
     PufferPreconditions.checkNotNull("calibration", target);
@@ -180,9 +182,9 @@ public final class SlidingWindowAccountant {
   }
 
   /**
-   * The conservative Theorem 3.7 reading (docs/mqm.md, 'Sliding windows', docs/mqm.md, 'Sliding windows' b): ε_w summed over the windows that touch the nearby
-   * set of the combined quilt of a secret — here every window uses the interior active quilt (a*, b*) of s*(ε_w) —
-   * maximised over the S phases in steady state. Only meaningful for windows released at the calibration's scale.
+   * The conservative Theorem 3.7 reading (docs/mqm.md, 'Sliding windows' b): ε_w summed over the windows that touch the
+   * nearby set of the combined quilt of a secret — here every window uses the interior active quilt (a*, b*) of s*(ε_w)
+   * — maximised over the S phases in steady state. Only meaningful for windows released at the calibration's scale.
    */
   public double theorem37SteadyStateEpsilon() {
     ActiveQuilt q = calibration.sStarQuilt();

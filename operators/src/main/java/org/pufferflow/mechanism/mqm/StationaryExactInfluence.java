@@ -10,11 +10,11 @@ import org.pufferflow.chain.Ergodicity;
  *   e(a, b) = max_{u≠v} [ max_x ln(P*^a[u,x] / P*^a[v,x]) + max_y ln(P^b[u,y] / P^b[v,y]) ]
  * </pre>
  * with P* the time reversal; an absent side contributes 0. The maximum over the secret pair (u, v) is joint over the
- * sum (for non-reversible chains it is strictly below the sum of per-side maxima, docs/test-vectors.md, 'MQM'). The value does not depend
- * on the node, so Lemma B (docs/mqm.md, 'σ_max') applies.
+ * sum (for non-reversible chains it is strictly below the sum of per-side maxima, docs/test-vectors.md, 'MQM'). The
+ * value does not depend on the node, so Lemma B (docs/mqm.md, 'σ_max') applies.
  *
- * <p>Caller guarantee: the adversary class really assumes a stationary start (docs/mqm.md, 'Spec notes and errata' item 11); otherwise use
- * {@link AnyInitialExactInfluence}. P must be irreducible (checked).
+ * <p>Caller guarantee: the adversary class really assumes a stationary start (docs/mqm.md, 'Spec notes and errata' item
+ * 11); otherwise use {@link AnyInitialExactInfluence}. P must be irreducible (checked).
  */
 final class StationaryExactInfluence implements QuiltInfluence {
 

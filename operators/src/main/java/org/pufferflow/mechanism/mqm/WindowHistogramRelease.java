@@ -6,9 +6,10 @@ import org.pufferflow.noise.DiscreteLaplace;
 import org.pufferflow.noise.RandomStream;
 
 /**
- * The MQM release of one window's state histogram (docs/mqm.md, 'Releasing one window'; 003 Algorithm 1 with an L-Lipschitz F): each bin
- * count h[c] gets an independent discrete Laplace draw with P(x) ∝ exp(−|x|/β), β ≥ L·σ_max(T_j) for the window's
- * actual length T_j (partial windows at the stream start use σ for their length, cached per length).
+ * The MQM release of one window's state histogram (docs/mqm.md, 'Releasing one window'; 003 Algorithm 1 with an
+ * L-Lipschitz F): each bin count h[c] gets an independent discrete Laplace draw with P(x) ∝ exp(−|x|/β), β ≥
+ * L·σ_max(T_j) for the window's actual length T_j (partial windows at the stream start use σ for their length, cached
+ * per length).
  *
  * <p><b>Why discrete noise is enough.</b> Counts are integers and one changed state moves one unit between two bins,
  * so the L1 change of the counts is an integer ≤ L·card(X_N); the discrete Laplace density ratio for an L1 change

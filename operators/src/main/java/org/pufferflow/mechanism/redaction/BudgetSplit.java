@@ -5,7 +5,7 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A split of the privacy budget between the two sides of the private record, {@code eps_l + eps_r <= eps}
- * (docs/redaction.md, 'Mechanisms', docs/redaction.md, 'Mechanisms'; composition of Section IV-A: {@code L <= L^(l) + L^(r)}). Each side budget is
+ * (docs/redaction.md, 'Mechanisms'; composition of Section IV-A: {@code L <= L^(l) + L^(r)}). Each side budget is
  * {@code >= 0}; a zero budget redacts that whole side. The right budget is rounded down until the floating-point sum
  * does not exceed {@code eps}, so rounding never adds privacy loss.
  */

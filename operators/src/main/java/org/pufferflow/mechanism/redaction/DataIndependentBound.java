@@ -15,8 +15,8 @@ import org.pufferflow.common.PufferPreconditions;
  *   R1 = Delta*(eps) + p - 1,  R2 = min{R1, 2 Delta*(eps/2) - 2}    (CORRECTED; printed: ... - 1)
  * </pre>
  *
- * The printed two-sided case is off by one (docs/redaction.md, 'Spec errata', test vector T11); {@link #corrected} is the valid bound,
- * {@link #printed} is kept for reference.
+ * The printed two-sided case is off by one (docs/redaction.md, 'Spec errata', test vector T11); {@link #corrected} is
+ * the valid bound, {@link #printed} is kept for reference.
  */
 public final class DataIndependentBound {
 

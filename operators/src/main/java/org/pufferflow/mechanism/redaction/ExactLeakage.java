@@ -5,7 +5,8 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * The exact leakage {@code L(X_p -> Y)} (Definition 1 of Maßny et al.) of ANY local redaction mechanism on a
- * stationary binary chain, in O(records until the first always-released one) (docs/redaction.md, 'Guarantees with proof outlines').
+ * stationary binary chain, in O(records until the first always-released one) (docs/redaction.md, 'Guarantees with proof
+ * outlines').
  *
  * <p>Why it is exact: given {@code X_p}, the two sides are independent (Markov property) and the outputs factor
  * per side; on one side the likelihood ratio of an output depends only on the first non-⊥ output counted outward
@@ -44,7 +45,8 @@ public final class ExactLeakage {
   }
 
   /**
-   * {@code SIDE} of docs/redaction.md, 'Guarantees with proof outlines': returns {@code {A, B}} = {@code {max ln rho, max -ln rho}} over the outcomes of one side.
+   * {@code SIDE} of docs/redaction.md, 'Guarantees with proof outlines': returns {@code {A, B}} =
+   * {@code {max ln rho, max -ln rho}} over the outcomes of one side.
    *
    * @param rule the redaction probabilities by distance from {@code p}
    * @param sideLength number of records on this side, or {@link LocalRedactionMechanism#UNBOUNDED}

@@ -66,8 +66,8 @@ final class Influence {
   }
 
   /**
-   * The value whose release reveals less about {@code X_p} (docs/redaction.md, 'Mechanisms'): 0 when {@code alpha <= beta}, else 1. When
-   * {@code alpha == beta} both values are equally informative and band M is empty.
+   * The value whose release reveals less about {@code X_p} (docs/redaction.md, 'Mechanisms'): 0 when
+   * {@code alpha <= beta}, else 1. When {@code alpha == beta} both values are equally informative and band M is empty.
    */
   public static int releasableValue(BinaryMarkovChain chain) {
     return chain.alpha() <= chain.beta() ? 0 : 1;
@@ -75,7 +75,8 @@ final class Influence {
 
   /**
    * Pointwise influence of a two-sided set whose nearest records are at distances {@code dl} (value {@code vl}) and
-   * {@code dr} (value {@code vr}): {@code |ln(rho_vl(dl) rho_vr(dr))|} (docs/redaction.md, 'Model and guarantee', Markov property).
+   * {@code dr} (value {@code vr}): {@code |ln(rho_vl(dl) rho_vr(dr))|} (docs/redaction.md, 'Model and guarantee',
+   * Markov property).
    */
   public static double twoSided(BinaryMarkovChain chain, long dl, int vl, long dr, int vr) {
     return Math.abs(logRatio(chain, dl, vl) + logRatio(chain, dr, vr));

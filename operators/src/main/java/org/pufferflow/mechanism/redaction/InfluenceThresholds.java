@@ -18,8 +18,9 @@ import org.pufferflow.common.PufferPreconditions;
  * and its neighbour. For {@code lambda = 0} both are 1; for {@code lambda < 0} the closed form is not available and
  * the loop is used. {@link #deltaStar} and {@link #dM} pick the closed form when it applies.
  *
- * <p>Both influences are non-increasing in D (docs/redaction.md, 'Model and guarantee', verified in the tests), which makes these thresholds well
- * defined band boundaries. The caller must pass {@code eps > 0}; an infinite {@code eps} gives 1.
+ * <p>Both influences are non-increasing in D (docs/redaction.md, 'Model and guarantee', verified in the tests), which
+ * makes these thresholds well defined band boundaries. The caller must pass {@code eps > 0}; an infinite {@code eps}
+ * gives 1.
  */
 final class InfluenceThresholds {
 

@@ -1,7 +1,8 @@
 package org.pufferflow.mechanism.redaction;
 
 /**
- * The exact leakage {@code L(X_p -> Y)} of a local redaction mechanism, with its per-side parts (docs/redaction.md, 'Guarantees with proof outlines').
+ * The exact leakage {@code L(X_p -> Y)} of a local redaction mechanism, with its per-side parts (docs/redaction.md,
+ * 'Guarantees with proof outlines').
  *
  * <p>{@code aSide = max ln rho} and {@code bSide = max -ln rho} over the likelihood ratios
  * {@code rho = Pr(o | X_p = 0) / Pr(o | X_p = 1)} of that side's outcomes {@code o}. The total is

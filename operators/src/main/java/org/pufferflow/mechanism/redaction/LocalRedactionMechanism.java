@@ -1,8 +1,9 @@
 package org.pufferflow.mechanism.redaction;
 
 /**
- * A local redaction mechanism on records {@code X_1..X_n} (docs/redaction.md, 'Model and guarantee'): record {@code t} is released unchanged or
- * replaced by ⊥, independently of all other records, with {@code r_t(v) = Pr(Y_t = ⊥ | X_t = v)}.
+ * A local redaction mechanism on records {@code X_1..X_n} (docs/redaction.md, 'Model and guarantee'): record {@code t}
+ * is released unchanged or replaced by ⊥, independently of all other records, with
+ * {@code r_t(v) = Pr(Y_t = ⊥ | X_t = v)}.
  *
  * <p>Indices are 1-based, as in the paper. {@link #length()} is {@code n} or {@link #UNBOUNDED} for a stream. On an
  * unbounded stream {@link #alwaysReleasedFrom()} must be finite for the exact leakage to be computable.

@@ -4,13 +4,14 @@ import java.util.List;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * Several private records (docs/redaction.md, 'Mechanisms', footnote 1 of Maßny et al.): apply a mechanism for each private
- * index separately and redact "most conservatively", {@code r_t(v) = max_p r_t^(p)(v)} per record and value.
+ * Several private records (docs/redaction.md, 'Mechanisms', footnote 1 of Maßny et al.): apply a mechanism for each
+ * private index separately and redact "most conservatively", {@code r_t(v) = max_p r_t^(p)(v)} per record and value.
  *
  * <p>Guarantee: {@code eps}-privacy for EACH private record (not jointly for the set): the combination is a
  * record-wise post-processing of every single-p mechanism (redact an output {@code v} with extra probability
  * {@code (r_t(v) - r_t^(p)(v)) / (1 - r_t^(p)(v))}), and the leakage obeys data processing. Draw one uniform coin
- * per record and release iff it is at least {@code r_t(x_t)} (a monotone coupling, docs/redaction.md, 'Streaming contract'). Immutable.
+ * per record and release iff it is at least {@code r_t(x_t)} (a monotone coupling, docs/redaction.md, 'Streaming
+ * contract'). Immutable.
  */
 final class MostConservativeRedaction implements LocalRedactionMechanism {
 

@@ -2,8 +2,8 @@ package org.pufferflow.mechanism.redaction;
 
 
 /**
- * The MQ (Markov-quilt) redaction mechanism, Algorithm 1 of Maßny et al., Appendix C (docs/redaction.md, 'Mechanisms'): a
- * deterministic, data-independent window {@code [p - Dl, p + Dr]} is redacted, everything else released.
+ * The MQ (Markov-quilt) redaction mechanism, Algorithm 1 of Maßny et al., Appendix C (docs/redaction.md, 'Mechanisms'):
+ * a deterministic, data-independent window {@code [p - Dl, p + Dr]} is redacted, everything else released.
  *
  * <pre>
  *   D_e = Delta*(eps), D_e2 = Delta*(eps/2), t_p = p + D_e - 2 D_e2
@@ -12,11 +12,12 @@ package org.pufferflow.mechanism.redaction;
  * </pre>
  *
  * {@code I(D)} is the max-influence; this class reads the printed {@code I(n+1-p)} as {@code I(n-p)}, the distance
- * of the farthest record (docs/redaction.md, 'Spec errata'), and {@code I(inf) = 0} on an unbounded stream. With {@code tight} the radii use
- * {@code Delta* - 1}, the optimum inside the proof of Theorem 2 (docs/redaction.md, 'Spec errata'); for {@code p = 1} MQ-tight equals the
- * data-independent upper bound. For {@code p > n/2} the algorithm runs on the reversed sequence (the paper's
- * w.l.o.g.). Privacy: the leakage is the max-influence of the quilt just outside the window (Corollary 3), at most
- * eps; construction re-checks the exact leakage. Built by {@link #builder()}; immutable.
+ * of the farthest record (docs/redaction.md, 'Spec errata'), and {@code I(inf) = 0} on an unbounded stream. With
+ * {@code tight} the radii use {@code Delta* - 1}, the optimum inside the proof of Theorem 2 (docs/redaction.md, 'Spec
+ * errata'); for {@code p = 1} MQ-tight equals the data-independent upper bound. For {@code p > n/2} the algorithm runs
+ * on the reversed sequence (the paper's w.l.o.g.). Privacy: the leakage is the max-influence of the quilt just outside
+ * the window (Corollary 3), at most eps; construction re-checks the exact leakage. Built by {@link #builder()};
+ * immutable.
  */
 public final class MqMechanism extends SidedRedactionMechanism {
 

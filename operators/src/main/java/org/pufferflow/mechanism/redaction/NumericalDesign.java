@@ -3,12 +3,12 @@ package org.pufferflow.mechanism.redaction;
 import java.util.Arrays;
 
 /**
- * Design N, "3R (numerical)" of Section V (docs/redaction.md, 'Mechanisms'): the smallest uniform {@code q} on band M whose exact
- * side leakage ({@link ExactLeakage}) is at most {@code eps'}. The exact leakage is non-increasing in {@code q}
- * (data processing, docs/redaction.md, 'Guarantees with proof outlines'), so bisection on [0, 1] finds it; the returned {@code q} is always a feasible end of the
- * bracket, so the design never exceeds its budget (aimed at {@link #target}, a hair below it, to absorb floating-point
- * evaluation order). {@code q = 1} is feasible by the definition of the bands (with the same hair of slack on
- * instances placed exactly on a band threshold).
+ * Design N, "3R (numerical)" of Section V (docs/redaction.md, 'Mechanisms'): the smallest uniform {@code q} on band M
+ * whose exact side leakage ({@link ExactLeakage}) is at most {@code eps'}. The exact leakage is non-increasing in
+ * {@code q} (data processing, docs/redaction.md, 'Guarantees with proof outlines'), so bisection on [0, 1] finds it;
+ * the returned {@code q} is always a feasible end of the bracket, so the design never exceeds its budget (aimed at
+ * {@link #target}, a hair below it, to absorb floating-point evaluation order). {@code q = 1} is feasible by the
+ * definition of the bands (with the same hair of slack on instances placed exactly on a band threshold).
  */
 final class NumericalDesign {
 

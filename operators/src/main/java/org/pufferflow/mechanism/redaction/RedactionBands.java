@@ -4,9 +4,10 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The band layout of one side of a private record for a side budget {@code eps'} (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Mechanisms'):
- * distances {@code 1 <= D < dM} form band L (always redacted), {@code dM <= D < dS} band M (only the releasable value
- * {@code v*} may be released) and {@code D >= dS} band S (always released).
+ * The band layout of one side of a private record for a side budget {@code eps'} (docs/redaction.md, 'Model and
+ * guarantee', docs/redaction.md, 'Mechanisms'): distances {@code 1 <= D < dM} form band L (always redacted),
+ * {@code dM <= D < dS} band M (only the releasable value {@code v*} may be released) and {@code D >= dS} band S (always
+ * released).
  *
  * <p>Per distance: S if both {@code i_v(D) <= eps'}, M if exactly one (then {@code v*} is that value: 0 when
  * {@code alpha <= beta}, else 1), L otherwise. Because both influences are non-increasing in D these are bands; the

@@ -5,7 +5,8 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * Utility (Definition 2 of Maßny et al.) of a local redaction mechanism on a finite sequence under the chain's
- * stationary law (docs/redaction.md, 'Model and guarantee'): {@code nu = (1/n) sum_t [pi0 (1 - r_t(0)) + pi1 (1 - r_t(1))]}.
+ * stationary law (docs/redaction.md, 'Model and guarantee'):
+ * {@code nu = (1/n) sum_t [pi0 (1 - r_t(0)) + pi1 (1 - r_t(1))]}.
  */
 public final class RedactionUtility {
 

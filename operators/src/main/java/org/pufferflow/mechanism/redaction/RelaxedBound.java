@@ -1,15 +1,17 @@
 package org.pufferflow.mechanism.redaction;
 
 /**
- * The relaxed (sufficient) privacy condition of one side (docs/redaction.md, 'Mechanisms'; Eq. 4 and Appendix A of Maßny et al.):
+ * The relaxed (sufficient) privacy condition of one side (docs/redaction.md, 'Mechanisms'; Eq. 4 and Appendix A of
+ * Maßny et al.):
  *
  * <pre>
  *   L(X_p -> Y^side) <= max( b0, max_{k=1..K} ( delta_k - sum_{j<=k} ln q_j ) )
  * </pre>
  *
  * where {@code delta_k} is {@link RedactionBands#delta(int)} and {@code b0} is {@link RedactionBands#b0()} (the
- * output whose first release is the releasable value of the nearest M record; the paper omits it, docs/redaction.md, 'Spec errata'). The side is
- * {@code eps'}-private when every prefix satisfies {@code -sum_{j<=k} ln q_j <= eps' - delta_k}.
+ * output whose first release is the releasable value of the nearest M record; the paper omits it, docs/redaction.md,
+ * 'Spec errata'). The side is {@code eps'}-private when every prefix satisfies
+ * {@code -sum_{j<=k} ln q_j <= eps' - delta_k}.
  */
 final class RelaxedBound {
 
@@ -26,7 +28,10 @@ final class RelaxedBound {
     return bound;
   }
 
-  /** The prefix caps {@code c_k = eps' - delta_k} of the convex program (docs/redaction.md, 'Mechanisms'), each clamped at 0. */
+  /**
+   * The prefix caps {@code c_k = eps' - delta_k} of the convex program (docs/redaction.md, 'Mechanisms'), each clamped
+   * at 0.
+   */
   static double[] caps(RedactionBands bands) {
     double[] c = new double[bands.mSize()];
     for (int k = 1; k <= c.length; k++) {

@@ -6,10 +6,10 @@ import org.pufferflow.chain.BinaryMarkovChain;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The redaction rule of one side of a private record, by distance (docs/redaction.md, 'Mechanisms', Eq. 1): band L (distances
- * {@code < dM}) always redacted, band M redacts the releasable value {@code v*} with probability {@code q[D - dM]}
- * and the other value always, band S ({@code >= dS}) always released. A deterministic window of radius
- * {@code R} is the special case {@code dM = dS = R + 1}. Immutable.
+ * The redaction rule of one side of a private record, by distance (docs/redaction.md, 'Mechanisms', Eq. 1): band L
+ * (distances {@code < dM}) always redacted, band M redacts the releasable value {@code v*} with probability
+ * {@code q[D - dM]} and the other value always, band S ({@code >= dS}) always released. A deterministic window of
+ * radius {@code R} is the special case {@code dM = dS = R + 1}. Immutable.
  */
 public final class SideRule implements SideRedaction, Serializable {
 

@@ -5,9 +5,10 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * A local redaction mechanism protecting one private record {@code p}, described by one {@link SideRule} per side
- * (docs/redaction.md, 'Mechanisms'): {@code X_p} always redacted, record {@code t} ruled by the distance {@code |t - p|} on its side.
- * Shared by {@link ThreeRMechanism} and {@link MqMechanism}. Immutable; the exact leakage is computed once at
- * construction and checked against the budget (the self-check of docs/redaction.md, 'Streaming contract').
+ * (docs/redaction.md, 'Mechanisms'): {@code X_p} always redacted, record {@code t} ruled by the distance
+ * {@code |t - p|} on its side. Shared by {@link ThreeRMechanism} and {@link MqMechanism}. Immutable; the exact leakage
+ * is computed once at construction and checked against the budget (the self-check of docs/redaction.md, 'Streaming
+ * contract').
  */
 public abstract class SidedRedactionMechanism implements LocalRedactionMechanism {
 
@@ -30,7 +31,8 @@ public abstract class SidedRedactionMechanism implements LocalRedactionMechanism
     this.length = b.length;
     this.left = left;
     this.right = right;
-    // the exact checker of docs/redaction.md, 'Guarantees with proof outlines' side by side, jumping over band L in O(1) (equal to ExactLeakage.of, tested)
+    // the exact checker of docs/redaction.md, 'Guarantees with proof outlines' side by side, jumping over band L in
+    // O(1) (equal to ExactLeakage.of, tested)
     double[] l = left.leakage(chain);
     double[] r = right.leakage(chain);
     this.leakage = new Leakage(l[0], l[1], r[0], r[1]);

@@ -4,8 +4,9 @@ import org.pufferflow.common.PufferPreconditions;
 
 /**
  * An arbitrary local redaction mechanism on {@code n} records given by its table {@code r[t-1] = (r_t(0), r_t(1))}
- * (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Guarantees with proof outlines'; test vector T12). Useful to evaluate hand-made or externally designed mechanisms with
- * {@link ExactLeakage} and {@link #utility}. Immutable.
+ * (docs/redaction.md, 'Model and guarantee', docs/redaction.md, 'Guarantees with proof outlines'; test vector T12).
+ * Useful to evaluate hand-made or externally designed mechanisms with {@link ExactLeakage} and {@link #utility}.
+ * Immutable.
  */
 final class TableRedactionMechanism implements LocalRedactionMechanism {
 

@@ -3,7 +3,7 @@ package org.pufferflow.mechanism.redaction;
 import org.pufferflow.common.PufferPreconditions;
 
 /**
- * The 3R redaction mechanism of Maßny et al., Section IV (docs/redaction.md, 'Mechanisms'–3.6, docs/redaction.md, 'Mechanisms'): around the private record
+ * The 3R redaction mechanism of Maßny et al., Section IV (docs/redaction.md, 'Mechanisms'): around the private record
  * {@code p}, band L is always redacted, band M releases only the less informative value (0 when
  * {@code alpha <= beta}, else 1) and redacts it with probability {@code q_t}, band S is always released. Each side
  * gets its own budget ({@link BudgetSplit}); the {@code q_t} come from a {@link ThreeRDesign}.
@@ -11,7 +11,8 @@ import org.pufferflow.common.PufferPreconditions;
  * <p>Guarantee (Theorem 1 with the composition of Section IV-A): every side's exact leakage is at most its budget,
  * so {@code L(X_p -> Y) <= eps_l + eps_r <= eps}; construction re-checks the exact leakage. Assumptions the caller
  * must guarantee: the records form a stationary binary chain with the given, public {@code alpha}, {@code beta}; the
- * output of each record is decided with independent coins (or one keyed coin per record, docs/redaction.md, 'Streaming contract').
+ * output of each record is decided with independent coins (or one keyed coin per record, docs/redaction.md, 'Streaming
+ * contract').
  *
  * <p>On an unbounded stream ({@code n} omitted) the right side is designed for an infinite horizon, valid for any
  * truncation. Built by {@link #builder()}; immutable.

@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Design R-U, the closed-form uniform redaction probability of Section IV-B ("3R (relaxation)" in Figs. 3/4)
- * (docs/redaction.md, 'Mechanisms'): {@code q = max_{k=1..K} exp(-(eps' - delta_k) / k)} on every band-M record. It satisfies
- * the relaxed condition of {@link RelaxedBound} with the largest uniform total, so the side is {@code eps'}-private.
+ * (docs/redaction.md, 'Mechanisms'): {@code q = max_{k=1..K} exp(-(eps' - delta_k) / k)} on every band-M record. It
+ * satisfies the relaxed condition of {@link RelaxedBound} with the largest uniform total, so the side is
+ * {@code eps'}-private.
  */
 final class UniformRelaxedDesign {
 

@@ -47,7 +47,8 @@ final class DemoFeeder implements Runnable {
     p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
     int rounds = plans.stream().mapToInt(pl -> pl.rounds().size()).max().orElse(0);
     long start = System.nanoTime();
-    try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
+    try (KafkaProducer<String, byte[]> producer =
+        new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
       for (int round = 0; round < rounds; round++) {
         for (FeedPlan plan : plans) {
           if (round < plan.rounds().size()) {

@@ -39,8 +39,8 @@ public final class DemoReport {
 
   public static final String HTML = "report.html";
   /** Every chart the report shows. */
-  public static final List<String> CHARTS = List.of(DemoCharts.LATITUDE, DemoCharts.LONGITUDE, DemoCharts.METER, DemoCharts.FLEET,
-      DemoCharts.REDACTION, DemoCharts.BUDGET, DemoCharts.REJECTIONS);
+  public static final List<String> CHARTS = List.of(DemoCharts.LATITUDE, DemoCharts.LONGITUDE, DemoCharts.METER,
+      DemoCharts.FLEET, DemoCharts.REDACTION, DemoCharts.BUDGET, DemoCharts.REJECTIONS);
 
   /** Ticks of the location trace shown (all of them would hide the trace under the releases). */
   static final int TRACE_TICKS = 120;
@@ -62,7 +62,8 @@ public final class DemoReport {
         .append("(DPHMM releases) and homes with a binary presence signal and a few opt-outs (correlation-aware ")
         .append("redaction). Every output topic was read back as a <code>read_committed</code> consumer. The ")
         .append("synthetic data come from the keyed generator under a fixed public demo key, so the demo knows the ")
-        .append("true traces and compares them with the releases here; a real job never sees the truth like this.</p>\n")
+        .append("true traces and compares them with the releases here; a real job never sees the truth like ")
+        .append("this.</p>\n")
         .append("<p>").append(esc(settings)).append(String.format(Locale.ROOT, "; wall time %.1f s.</p>%n", seconds));
     counts(b, outputs);
     Map<ReasonCode, Integer> expected = new EnumMap<>(ReasonCode.class);
@@ -151,15 +152,17 @@ public final class DemoReport {
     b.append("<h2>Locations: DPHMM releases</h2>\n<p>").append(String.format(Locale.ROOT, "%d people on a %d-cell "
             + "grid; %d releases of %d accepted observations, ε = %.3g per release. Mean distance between a release "
             + "and the true cell centre: %.4f degrees (cells are %.4f × %.4f degrees).", truth.size(),
-            c.model().numStates(), rs.size(), o.pipeline().plan().expectedAccepted(), c.description(DphmmConfig.class).epsilon(),
+            c.model().numStates(), rs.size(), o.pipeline().plan().expectedAccepted(),
+            c.description(DphmmConfig.class).epsilon(),
             DemoTruth.dphmmMeanError(rs, truth, query), (g.maxLat() - g.minLat()) / g.rows(),
             (g.maxLon() - g.minLon()) / g.cols()))
         .append("</p>\n");
     img(b, DemoCharts.LATITUDE);
     img(b, DemoCharts.LONGITUDE);
     b.append("<h2>Budget use over time</h2>\n<p>").append(esc(spentInOneSentence(c, maxEps)))
-        .append(String.format(Locale.ROOT, " Each release's <code>cumulativeEpsilon</code> field: the DPHMM ε each person has spent so far (at most %s at the "
-            + "end; budget: %s). %s Ledger events (budget exhaustion): %d.", number(maxEps),
+        .append(String.format(Locale.ROOT, " Each release's <code>cumulativeEpsilon</code> field: the DPHMM ε each "
+            + "person has spent so far (at most %s at the end; budget: %s). %s Ledger events "
+            + "(budget exhaustion): %d.", number(maxEps),
             esc(budgetInWords(c.description(DphmmConfig.class).budget())), identical
                 ? "Every person released at every tick, so all curves are the same and one line shows them."
                 : "The curves differ between people; the chart shows their range at each tick.",
@@ -210,7 +213,8 @@ public final class DemoReport {
     return String.format(Locale.ROOT, "Each person's released positions cost ε %s per release, at most %s per day"
         + " (%d releases a day), and the demo spent at most %s of each person's ε %s, a budget that lasts %s days"
         + " of data.", PlanNumbers.up(s.epsilonPerRelease()), PlanNumbers.up(s.epsilonPerDay()),
-        s.releasesPerDay(), PlanNumbers.up(spent), PlanNumbers.up(c.description(DphmmConfig.class).budget().totalBudget()),
+        s.releasesPerDay(), PlanNumbers.up(spent),
+        PlanNumbers.up(c.description(DphmmConfig.class).budget().totalBudget()),
         PlanNumbers.down(s.daysOfData()));
   }
 

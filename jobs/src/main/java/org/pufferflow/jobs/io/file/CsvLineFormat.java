@@ -13,8 +13,9 @@ import org.pufferflow.operators.RawRecord;
 
 /**
  * A CSV file of observations as {@link RawRecord}s (docs/configuration.md, 'File mode'): one record per row of
- * {@link CsvRows} (header, blank and comment lines and a byte-order mark skipped), offset = the row's 1-based line number,
- * partition 0, the payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes U+FFFD).
+ * {@link CsvRows} (header, blank and comment lines and a byte-order mark skipped), offset = the row's 1-based line
+ * number, partition 0, the payload from {@link CsvObservations}. Lines are decoded as UTF-8 (an invalid byte becomes
+ * U+FFFD).
  *
  * <p>Not splittable: the line number needs the whole file. On restore from a checkpoint Flink re-opens the file and
  * skips the records read before it ({@link SimpleStreamFormat}); the reader counts lines from the start of the file,

@@ -14,7 +14,8 @@ import org.pufferflow.common.PufferPreconditions;
 /**
  * The one reader of the project's {@code subject,...} CSV files: the observations of {@code run} and {@code feed}
  * ({@link CsvObservations} encodes each row), the traces of {@code learn} and the opt-outs of redaction
- * (docs/configuration.md, 'Observations from CSV' and 'Opt-outs from CSV'; docs/learn.md, 'CSV traces'). The same rules for all:
+ * (docs/configuration.md, 'Observations from CSV' and 'Opt-outs from CSV'; docs/learn.md, 'CSV traces'). The same rules
+ * for all:
  * <ul>
  *   <li>UTF-8; a line ends at {@code \n}, {@code \r} or {@code \r\n}; lines are numbered from 1, and every line
  *       counts (header and blank lines included), so a number names the line an editor shows.</li>

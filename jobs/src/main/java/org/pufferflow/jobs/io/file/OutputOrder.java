@@ -11,9 +11,9 @@ import org.pufferflow.common.PufferPreconditions;
 import org.pufferflow.jobs.io.OutputKind;
 
 /**
- * The canonical order of the records in a file-mode output file (docs/configuration.md, 'Output files'): by the output's
- * key fields ({@link #keyFields}), then by the record's encoded bytes (the JSON line's UTF-8 bytes, or the Avro
- * binary encoding), compared as unsigned bytes. The bytes make the order total: two records that compare equal are
+ * The canonical order of the records in a file-mode output file (docs/configuration.md, 'Output files'): by the
+ * output's key fields ({@link #keyFields}), then by the record's encoded bytes (the JSON line's UTF-8 bytes, or the
+ * Avro binary encoding), compared as unsigned bytes. The bytes make the order total: two records that compare equal are
  * byte for byte the same, so any two runs with the same multiset of records write the same file.
  *
  * <p>Assumptions: every key field is a non-null {@code int}, {@code long} or {@code string} field of the output's

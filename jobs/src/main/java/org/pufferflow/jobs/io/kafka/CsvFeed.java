@@ -28,12 +28,12 @@ import org.pufferflow.jobs.io.file.CsvRows;
 
 /**
  * Writes a CSV file of observations into a job's Kafka input topic, one record per line: what {@code pufferflow feed}
- * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank and comment lines and a
- * byte-order mark skipped) becomes the payload {@link CsvObservations} makes for the job's discretizer (a malformed
- * line goes as its own bytes, which the job rejects as {@code UNDECODABLE}, worded as CSV by
- * {@link CsvLineDiagnosis}; the summary names the first with its line number). The key is {@link #key}: the subject, so a subject's
- * records stay in one partition and in file order, and a deterministic stand-in for a line without one, so that
- * two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
+ * and {@code pufferflow run --feed} do (docs/cli.md, 'feed'). Each row of {@link CsvRows} (header, blank and comment
+ * lines and a byte-order mark skipped) becomes the payload {@link CsvObservations} makes for the job's discretizer (a
+ * malformed line goes as its own bytes, which the job rejects as {@code UNDECODABLE}, worded as CSV by
+ * {@link CsvLineDiagnosis}; the summary names the first with its line number). The key is {@link #key}: the subject, so
+ * a subject's records stay in one partition and in file order, and a deterministic stand-in for a line without one, so
+ * that two feeds of one file put every record into the same partition. No record timestamp: the producer stamps the
  * publication time. The producer is idempotent with {@code acks=all}: no record is written twice by a retry.
  */
 @Internal

@@ -108,8 +108,8 @@ public final class KafkaPreflight {
 
   /**
    * Checks, before any client is made, that {@code bootstrapServers} is a comma-separated list of {@code HOST:PORT}
-   * of which at least one host resolves (the configuration loader checks the same form): a Kafka client would otherwise fail at construction with a long
-   * {@code KafkaException} (docs/cli.md, 'run').
+   * of which at least one host resolves (the configuration loader checks the same form): a Kafka client would otherwise
+   * fail at construction with a long {@code KafkaException} (docs/cli.md, 'run').
    *
    * @throws InvalidParameterException on {@code kafka.bootstrapServers}, one line: the entry that is not
    *     {@code HOST:PORT}, or that no host resolves
