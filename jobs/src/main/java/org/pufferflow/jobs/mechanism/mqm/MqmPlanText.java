@@ -65,8 +65,7 @@ final class MqmPlanText {
     t.add(row("expected L1 error of a window", near(m.expectedWindowL1Error())));
     t.add(row("expected error of a frequency", near(m.expectedFrequencyError())));
     if (plan.fleet()) {
-      t.add(row("fleet histogram", "published (mqm.fleet): the sum of the subjects' released histograms per"
-          + " window, post-processing at no privacy cost"));
+      t.add(row("fleet histogram", "published (mqm.fleet): a sum per window, at no privacy cost"));
     }
     if (b == null) {
       t.add(row("budget", "none configured"));
