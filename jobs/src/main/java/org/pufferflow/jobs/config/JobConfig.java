@@ -54,11 +54,6 @@ public record JobConfig(
     return !mechanisms.isEmpty();
   }
 
-  /** The enabled mechanism of {@code section}, or null. */
-  public Configured<?> mechanism(String section) {
-    return mechanisms.stream().filter(m -> m.section().equals(section)).findFirst().orElse(null);
-  }
-
   /** The description of the enabled mechanism whose description is a {@code type}, or null. */
   public <D> D description(Class<D> type) {
     for (Configured<?> m : mechanisms) {

@@ -131,8 +131,6 @@ public final class OutputKind implements Serializable {
     return List.copyOf(out);
   }
 
-  /** Orders outputs as {@link #all()} lists them. */
-  public static final java.util.Comparator<OutputKind> ORDER = java.util.Comparator.comparingInt(k -> all().indexOf(k));
 
   /** Lower-case name with spaces, for progress lines: {@code dphmm releases}. */
   public String label() {

@@ -34,17 +34,19 @@ public interface MechanismUnit<D extends Serializable> extends Serializable {
   /** The YAML section, e.g. {@code dphmm}; also the mechanism's name in the noise contexts and the ledger. */
   String section();
 
-  /** The type of the description {@link #read} builds. */
-  Class<D> descriptionType();
-
   /** Reads the section {@code node} (present in the file) against the job's model; refusals name their path. */
   D read(ConfigNode node, ModelConfig model);
 
   /** Every output the mechanism can publish, whatever its options (topic keys, {@code read}, tools). */
   List<OutputKind> possibleOutputs();
 
-  /** The outputs a job with {@code description} publishes (some of {@link #possibleOutputs}), in that order. */
-  List<OutputKind> outputs(D description);
+  /**
+   * The outputs a job with {@code description} publishes (some of {@link #possibleOutputs}, in that order); by
+   * default all of them.
+   */
+  default List<OutputKind> outputs(D description) {
+    return possibleOutputs();
+  }
 
   /** Whether the mechanism reads the opt-out stream (the input's opt-out topic or file). */
   default boolean readsOptOuts() {

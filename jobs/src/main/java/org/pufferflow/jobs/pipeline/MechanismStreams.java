@@ -40,7 +40,7 @@ public record MechanismStreams(
     DataStream<LedgerEntry> ledgerEntries) {
 
   public MechanismStreams {
-    outputs = Map.copyOf(outputs);
+    outputs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(outputs)); // publishing order
   }
 
   /** The stream of {@code kind}, or null when no enabled mechanism publishes it. */

@@ -12,7 +12,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
@@ -136,7 +135,7 @@ public final class FileOutputs {
     List<Path> tmps = new ArrayList<>();
     try {
       Files.createDirectories(Path.of(out.dir()));
-      for (OutputKind kind : kinds.stream().sorted(OutputKind.ORDER).toList()) {
+      for (OutputKind kind : OutputKind.all().stream().filter(kinds::contains).toList()) {
         Path target = fileOf(out, kind);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         Path runs = Path.of(out.dir()).resolve(PARTS).resolve(RUNS).resolve(kind.fileStem());

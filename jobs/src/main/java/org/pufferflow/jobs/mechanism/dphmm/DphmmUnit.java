@@ -37,22 +37,12 @@ public final class DphmmUnit implements MechanismUnit<DphmmConfig> {
   }
 
   @Override
-  public Class<DphmmConfig> descriptionType() {
-    return DphmmConfig.class;
-  }
-
-  @Override
   public DphmmConfig read(ConfigNode node, ModelConfig model) {
     return DphmmSection.read(node, model);
   }
 
   @Override
   public List<OutputKind> possibleOutputs() {
-    return List.of(RELEASES);
-  }
-
-  @Override
-  public List<OutputKind> outputs(DphmmConfig description) {
     return List.of(RELEASES);
   }
 

@@ -48,11 +48,6 @@ public final class MqmUnit implements MechanismUnit<MqmWindowPlan> {
   }
 
   @Override
-  public Class<MqmWindowPlan> descriptionType() {
-    return MqmWindowPlan.class;
-  }
-
-  @Override
   public MqmWindowPlan read(ConfigNode node, ModelConfig model) {
     return MqmSection.read(node, model);
   }

@@ -47,22 +47,12 @@ public final class RedactionUnit implements MechanismUnit<RedactionPlan> {
   }
 
   @Override
-  public Class<RedactionPlan> descriptionType() {
-    return RedactionPlan.class;
-  }
-
-  @Override
   public RedactionPlan read(ConfigNode node, ModelConfig model) {
     return RedactionSection.read(node, model);
   }
 
   @Override
   public List<OutputKind> possibleOutputs() {
-    return List.of(RECORDS);
-  }
-
-  @Override
-  public List<OutputKind> outputs(RedactionPlan description) {
     return List.of(RECORDS);
   }
 

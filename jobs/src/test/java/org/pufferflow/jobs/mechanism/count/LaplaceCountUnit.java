@@ -39,11 +39,6 @@ public final class LaplaceCountUnit implements MechanismUnit<LaplaceCount> {
   }
 
   @Override
-  public Class<LaplaceCount> descriptionType() {
-    return LaplaceCount.class;
-  }
-
-  @Override
   public LaplaceCount read(ConfigNode node, ModelConfig model) {
     node.requireMapping("window", "epsilon", "state");
     int window = node.required("window").asInt();
@@ -59,11 +54,6 @@ public final class LaplaceCountUnit implements MechanismUnit<LaplaceCount> {
 
   @Override
   public List<OutputKind> possibleOutputs() {
-    return List.of(COUNTS);
-  }
-
-  @Override
-  public List<OutputKind> outputs(LaplaceCount description) {
     return List.of(COUNTS);
   }
 
